@@ -1,0 +1,99 @@
+package io.coaptree.api;
+
+import java.util.List;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+/**
+ * The gateway's CoAP server, as an OSGi service. Resource bundles publish their {@link ExtendedResource}s on it,
+ * either by calling {@link #addResource(ExtendedResource, Class)} (typically from their DS {@code activate}) or by
+ * registering the resource itself as an OSGi service under {@code io.coaptree.api.ExtendedResource} (the whiteboard:
+ * see {@link #RESOURCE_PATH_PROPERTY}).
+ *
+ * <p>
+ * Published resources survive re-binding: when the server's address or port changes in the Kura WebUI, the same
+ * resources are served on the new endpoint. Observe relations of clients of the old endpoint are dropped, because
+ * those clients can no longer be reached from the new one.
+ *
+ * <p>
+ * Service properties of the registered service:
+ * <ul>
+ * <li>{@value #PORT_PROPERTY} (Integer): the UDP port actually bound; absent while no endpoint is bound (disabled or
+ * refused configuration);</li>
+ * <li>{@value #DOMAIN_PROPERTY} and {@value #GROUP_PROPERTY} (String): the node's domain and group, empty when not
+ * configured.</li>
+ * </ul>
+ */
+@ProviderType
+public interface CoAPServer {
+
+    /** Service property: the UDP port the server is bound to (Integer). */
+    String PORT_PROPERTY = "coap.port";
+
+    /** Service property: the node's domain (String, may be empty). */
+    String DOMAIN_PROPERTY = "node.domain";
+
+    /** Service property: the node's group inside its domain (String, may be empty). */
+    String GROUP_PROPERTY = "node.group";
+
+    /**
+     * Service property (String) present while the last configuration was refused: the refusal, starting with the name
+     * of the offending field (e.g. {@code "coap.port: 70000 is outside 0..65535"}). The server keeps serving with the
+     * configuration it had; the property goes away once a configuration is applied.
+     */
+    String CONFIG_ERROR_PROPERTY = "coap.config.error";
+
+    /**
+     * Whiteboard service property of an {@link ExtendedResource} service: the path of the parent under which the
+     * resource is published, segments separated by {@code /}, for example {@code sensors/kitchen} publishes a
+     * resource named {@code temperature} at {@code /sensors/kitchen/temperature}. Absent or empty: the root.
+     * Missing parents are created as invisible resources and removed when their last child goes.
+     */
+    String RESOURCE_PATH_PROPERTY = "coap.path";
+
+    /**
+     * Publishes a resource at the root of the server, as {@code /<name>}.
+     *
+     * @param resource the resource; its name is its path segment
+     * @param type the type the resource is published as, usually {@code ExtendedResource.class}; the resource must be
+     *            an instance of it
+     * @return {@code true} if published (or already published), {@code false} if another resource has that path
+     * @throws IllegalArgumentException if the resource has no valid name or is not an instance of {@code type}
+     */
+    boolean addResource(ExtendedResource resource, Class<?> type);
+
+    /**
+     * Publishes a resource under a parent path, as {@code /<parentPath>/<name>}.
+     *
+     * @param resource the resource; its name is its last path segment
+     * @param type the type the resource is published as; the resource must be an instance of it
+     * @param parentPath the parent's path, segments separated by {@code /}; {@code null} or empty means the root
+     * @return {@code true} if published (or already published at that path), {@code false} if another resource has that
+     *         path
+     * @throws IllegalArgumentException if a name or path segment is invalid or the resource is not an instance of
+     *             {@code type}
+     */
+    boolean addResource(ExtendedResource resource, Class<?> type, String parentPath);
+
+    /**
+     * Withdraws a published resource. Its observers receive 4.04 Not Found.
+     *
+     * @param resource the resource passed to {@code addResource}
+     * @param type the type it was published as (kept for symmetry with the design's API; the resource's identity
+     *            decides what is withdrawn)
+     * @return {@code true} if it was published and is now withdrawn
+     */
+    boolean removeResource(ExtendedResource resource, Class<?> type);
+
+    /** @return the resources currently published, through either route, in publication order */
+    List<ExtendedResource> getResources();
+
+    /** @return the node's domain (the RD sector), empty if not configured; never {@code null} */
+    String getDomain();
+
+    /** @return the node's group inside its domain, empty if not configured; never {@code null} */
+    String getGroup();
+
+    /** @return the UDP port the server is bound to, or -1 if no endpoint is bound */
+    int getPort();
+}

@@ -1,0 +1,153 @@
+package io.coaptree.api;
+
+import java.util.Objects;
+
+import org.eclipse.californium.core.CoapResource;
+import org.osgi.annotation.versioning.ConsumerType;
+
+/**
+ * A Californium {@link CoapResource} with CoRE link attributes (RFC 6690) and the domain and group of the node it
+ * belongs to. Subclass it, override the {@code handleXXX} methods, and publish it with
+ * {@link CoAPServer#addResource(ExtendedResource, Class)} or by registering it as an OSGi service.
+ *
+ * <p>
+ * Attributes appear in {@code /.well-known/core} and can be used as query filters there, for example
+ * {@code GET /.well-known/core?rt=temp}.
+ *
+ * <p>
+ * Domain and group are carried as the link attributes {@value #DOMAIN_ATTRIBUTE} and {@value #GROUP_ATTRIBUTE}.
+ * {@code d} is the attribute RFC 9176 (Resource Directory) uses for a sector, and the hierarchy's domains are RD
+ * sectors; {@code gp} is the group attribute of the earlier RD drafts. Empty values are not listed.
+ */
+@ConsumerType
+public class ExtendedResource extends CoapResource {
+
+    /** Link attribute holding the node's domain. */
+    public static final String DOMAIN_ATTRIBUTE = "d";
+
+    /** Link attribute holding the node's group. */
+    public static final String GROUP_ATTRIBUTE = "gp";
+
+    private String domain = "";
+    private String group = "";
+    private boolean followsNode;
+
+    /**
+     * @param name the resource's name, its path segment; must not be empty or contain {@code /}
+     */
+    public ExtendedResource(String name) {
+        super(name);
+    }
+
+    /**
+     * @param name the resource's name, its path segment
+     * @param visible whether it is listed in {@code /.well-known/core}
+     */
+    public ExtendedResource(String name, boolean visible) {
+        super(name, visible);
+    }
+
+    /**
+     * Adds a value to a link attribute. Several values for one name are allowed ({@code rt="a b"} style attributes
+     * are listed once per value by Californium).
+     *
+     * @return this resource, to chain calls
+     */
+    public ExtendedResource addAttribute(String name, String value) {
+        getAttributes().addAttribute(requireAttributeName(name), Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
+    /**
+     * Adds a link attribute without value (a flag, such as {@code obs}).
+     *
+     * @return this resource, to chain calls
+     */
+    public ExtendedResource addAttribute(String name) {
+        getAttributes().addAttribute(requireAttributeName(name));
+        return this;
+    }
+
+    /** Replaces every value of a link attribute with one value. */
+    public ExtendedResource setAttribute(String name, String value) {
+        getAttributes().setAttribute(requireAttributeName(name), Objects.requireNonNull(value, "value"));
+        return this;
+    }
+
+    /** Removes a link attribute and all its values. */
+    public void removeAttribute(String name) {
+        getAttributes().clearAttribute(name);
+    }
+
+    /** @return the first value of a link attribute, or {@code null} */
+    public String getAttribute(String name) {
+        return getAttributes().getFirstAttributeValue(name);
+    }
+
+    /** @return the domain this resource is published in, empty if none */
+    public synchronized String getDomain() {
+        return domain;
+    }
+
+    /** @return the group this resource is published in, empty if none */
+    public synchronized String getGroup() {
+        return group;
+    }
+
+    /**
+     * Sets the domain and group explicitly, and the {@value #DOMAIN_ATTRIBUTE} / {@value #GROUP_ATTRIBUTE}
+     * attributes with them. The resource no longer follows the node's configuration.
+     *
+     * @param domain the domain, {@code null} or empty for none
+     * @param group the group, {@code null} or empty for none
+     */
+    public synchronized void setDomainAndGroup(String domain, String group) {
+        followsNode = false;
+        apply(domain, group);
+    }
+
+    /**
+     * Takes the node's domain and group from the server (the design's call: {@code updateDomainAndGroup(cs)} in
+     * {@code activate}). From then on the server refreshes them when the node's configuration changes.
+     *
+     * @param server the node's CoAP server
+     */
+    public synchronized void updateDomainAndGroup(CoAPServer server) {
+        Objects.requireNonNull(server, "server");
+        apply(server.getDomain(), server.getGroup());
+        followsNode = true;
+    }
+
+    /** @return {@code true} once {@link #updateDomainAndGroup(CoAPServer)} was called (and not overridden) */
+    public synchronized boolean followsNodeDomainAndGroup() {
+        return followsNode;
+    }
+
+    private void apply(String newDomain, String newGroup) {
+        domain = newDomain == null ? "" : newDomain;
+        group = newGroup == null ? "" : newGroup;
+        replaceAttribute(DOMAIN_ATTRIBUTE, domain);
+        replaceAttribute(GROUP_ATTRIBUTE, group);
+    }
+
+    private void replaceAttribute(String name, String value) {
+        getAttributes().clearAttribute(name);
+        if (!value.isEmpty()) {
+            getAttributes().setAttribute(name, value);
+        }
+    }
+
+    private static String requireAttributeName(String name) {
+        if (name == null || name.isEmpty()) {
+            throw new IllegalArgumentException("attribute name must not be empty");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            // RFC 6690 link-extension names are tokens: no separators, no whitespace
+            if (c <= ' ' || c >= 0x7f || "()<>@,;:\\\"/[]?={}".indexOf(c) >= 0) {
+                throw new IllegalArgumentException("attribute name '" + name + "' contains '" + c + "'");
+            }
+        }
+        return name;
+    }
+}

@@ -1,0 +1,230 @@
+package io.coaptree.codec;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.Random;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.junit.jupiter.api.Test;
+
+import com.esotericsoftware.kryo.Kryo;
+import com.esotericsoftware.kryo.io.Output;
+
+/** Input from the network: whatever arrives, decoding either yields an envelope or an EnvelopeCodecException. */
+class EnvelopeCodecHostileInputTest {
+
+    private final EnvelopeCodec codec = new EnvelopeCodec();
+
+    /** Decodes, accepting success or EnvelopeCodecException; anything else fails the test with the input. */
+    private boolean decodesOrIsRejected(byte[] input) {
+        try {
+            codec.decode(input);
+            return true;
+        } catch (EnvelopeCodecException expected) {
+            return false;
+        } catch (Throwable t) {
+            fail("decoding " + HexFormat.of().formatHex(input) + " threw " + t, t);
+            return false;
+        }
+    }
+
+    private EnvelopeCodecException rejected(byte[] input) {
+        return assertThrows(EnvelopeCodecException.class, () -> codec.decode(input));
+    }
+
+    @Test
+    void randomGarbageIsRejected() {
+        Random r = new Random(42);
+        for (int i = 0; i < 5000; i++) {
+            byte[] garbage = new byte[r.nextInt(300)];
+            r.nextBytes(garbage);
+            decodesOrIsRejected(garbage);
+        }
+    }
+
+    @Test
+    void randomGarbageBehindAValidHeaderIsRejected() throws Exception {
+        byte[] header = Arrays.copyOf(codec.encode(Envelopes.full()), 2);
+        Random r = new Random(43);
+        for (int i = 0; i < 5000; i++) {
+            byte[] garbage = new byte[2 + r.nextInt(300)];
+            r.nextBytes(garbage);
+            System.arraycopy(header, 0, garbage, 0, 2);
+            decodesOrIsRejected(garbage);
+        }
+    }
+
+    @Test
+    void everyTruncationIsRejected() throws Exception {
+        Random r = new Random(44);
+        for (int n = 0; n < 50; n++) {
+            byte[] encoded = codec.encode(n == 0 ? Envelopes.full() : Envelopes.random(r));
+            for (int length = 0; length < encoded.length; length++) {
+                byte[] truncated = Arrays.copyOf(encoded, length);
+                // No prefix of an envelope is an envelope: its last field is always still missing.
+                assertTrue(!decodesOrIsRejected(truncated), "prefix of " + length + " bytes decoded");
+            }
+        }
+    }
+
+    @Test
+    void bitFlipsAreRejectedOrDecodeToSomeValidEnvelope() throws Exception {
+        Random r = new Random(45);
+        byte[] full = codec.encode(Envelopes.full());
+        for (int bit = 0; bit < full.length * 8; bit++) {
+            byte[] flipped = full.clone();
+            flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+            decodesOrIsRejected(flipped);
+        }
+        for (int i = 0; i < 5000; i++) {
+            byte[] flipped = codec.encode(Envelopes.random(r));
+            for (int flips = 1 + r.nextInt(4); flips > 0; flips--) {
+                int bit = r.nextInt(flipped.length * 8);
+                flipped[bit / 8] ^= (byte) (1 << (bit % 8));
+            }
+            decodesOrIsRejected(flipped);
+        }
+    }
+
+    @Test
+    void aFormatVersionOtherThanOursIsRejected() throws Exception {
+        byte[] encoded = codec.encode(Envelopes.full());
+        for (int version : new int[] { 0, 2, 0x7F, 0xFF }) {
+            encoded[0] = (byte) version;
+            EnvelopeCodecException e = rejected(encoded);
+            assertTrue(e.getMessage().contains("format version " + version), e.getMessage());
+        }
+    }
+
+    @Test
+    void emptyAndOversizedInputIsRejectedBeforeParsing() {
+        rejected(new byte[0]);
+        byte[] huge = new byte[codec.limits().maxEncodedBytes() + 1];
+        huge[0] = EnvelopeCodec.FORMAT_VERSION;
+        assertTrue(rejected(huge).getMessage().contains("exceed"));
+    }
+
+    @Test
+    void trailingBytesAreRejected() throws Exception {
+        byte[] encoded = codec.encode(Envelopes.full());
+        EnvelopeCodecException e = rejected(Arrays.copyOf(encoded, encoded.length + 1));
+        assertTrue(e.getMessage().contains("after the envelope"), e.getMessage());
+    }
+
+    @Test
+    void aClassNameInsteadOfARegistrationIdIsRejected() {
+        Kryo permissive = new Kryo();
+        permissive.setRegistrationRequired(false);
+        Output out = new Output(256);
+        out.writeByte(EnvelopeCodec.FORMAT_VERSION);
+        HashMap<String, String> map = new HashMap<>();
+        map.put("k", "v");
+        permissive.writeClassAndObject(out, map);
+        EnvelopeCodecException e = rejected(out.toBytes());
+        assertTrue(e.getMessage().contains("class name"), e.getMessage());
+    }
+
+    @Test
+    void aClassNamedInTheInputIsNeverInstantiated() {
+        Kryo permissive = new Kryo();
+        permissive.setRegistrationRequired(false);
+        Output out = new Output(256);
+        out.writeByte(EnvelopeCodec.FORMAT_VERSION);
+        permissive.writeClassAndObject(out, new Canary());
+        Canary.instances.set(0);
+        rejected(out.toBytes());
+        assertEquals(0, Canary.instances.get());
+    }
+
+    @Test
+    void anUnregisteredIdIsRejected() {
+        for (int id : new int[] { 10, 19, 21, 500, Integer.MAX_VALUE - 2 }) {
+            Output out = new Output(16);
+            out.writeByte(EnvelopeCodec.FORMAT_VERSION);
+            out.writeVarInt(id + 2, true); // Kryo writes registration ids shifted by two
+            out.writeBytes(new byte[] { 1, 2, 3 });
+            EnvelopeCodecException e = rejected(out.toBytes());
+            assertTrue(e.getMessage().contains("unregistered"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aRegisteredTypeOtherThanTheEnvelopeIsRejectedBeforeItsValueIsRead() {
+        Output out = new Output(16);
+        out.writeByte(EnvelopeCodec.FORMAT_VERSION);
+        out.writeVarInt(1 + 2, true); // Kryo's built-in id of String
+        out.writeVarInt(Integer.MAX_VALUE, true); // a hostile length that Kryo's own reader would allocate
+        EnvelopeCodecException e = rejected(out.toBytes());
+        assertTrue(e.getMessage().contains("does not carry an envelope"), e.getMessage());
+        rejected(new byte[] { EnvelopeCodec.FORMAT_VERSION, 0 }); // Kryo's null marker
+    }
+
+    @Test
+    void hostileLengthsAreRejectedWithoutAllocating() {
+        for (int length : new int[] { Integer.MAX_VALUE, -1, CodecLimits.DEFAULT_MAX_PAYLOAD_BYTES + 1, 1000 }) {
+            Output out = header();
+            out.writeByte(2); // RESPONSE
+            out.writeByte(69);
+            out.writeVarLong(7, true);
+            out.writeVarInt(length, true); // the path's length claim
+            out.writeBytes(new byte[20]);
+            rejected(out.toBytes());
+        }
+        Output out = header();
+        out.writeByte(2);
+        out.writeByte(69);
+        out.writeVarLong(7, true);
+        out.writeVarInt(1, true);
+        out.writeVarInt(1, true);
+        out.writeVarInt(0, true);
+        out.writeVarInt(0, true);
+        out.writeVarInt(Integer.MAX_VALUE, true); // the ETag count
+        EnvelopeCodecException e = rejected(out.toBytes());
+        assertTrue(e.getMessage().contains(CodecLimits.MAX_ETAGS), e.getMessage());
+    }
+
+    @Test
+    void malformedUtf8IsRejected() {
+        Output out = header();
+        out.writeByte(1); // REQUEST
+        out.writeByte(1);
+        out.writeVarLong(7, true);
+        out.writeVarInt(3, true);
+        out.writeBytes(new byte[] { (byte) 0xC3, (byte) 0x28 });
+        EnvelopeCodecException e = rejected(out.toBytes());
+        assertTrue(e.getMessage().contains("UTF-8"), e.getMessage());
+    }
+
+    @Test
+    void anInvalidKindOrCodeIsRejected() throws Exception {
+        byte[] encoded = codec.encode(Envelopes.full());
+        byte[] badKind = encoded.clone();
+        badKind[2] = 9;
+        assertTrue(rejected(badKind).getMessage().contains("kind"));
+        byte[] badCode = encoded.clone();
+        badCode[3] = (byte) 69; // a response code in a request
+        assertTrue(rejected(badCode).getMessage().contains("code"));
+    }
+
+    private static Output header() {
+        Output out = new Output(64);
+        out.writeByte(EnvelopeCodec.FORMAT_VERSION);
+        out.writeVarInt(EnvelopeCodec.ENVELOPE_REGISTRATION_ID + 2, true);
+        return out;
+    }
+
+    /** Counts its instances, to show the codec builds nothing that the input names. */
+    public static final class Canary {
+        static final AtomicInteger instances = new AtomicInteger();
+
+        public Canary() {
+            instances.incrementAndGet();
+        }
+    }
+}

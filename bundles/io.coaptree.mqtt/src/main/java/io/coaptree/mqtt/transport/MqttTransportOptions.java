@@ -1,0 +1,356 @@
+package io.coaptree.mqtt.transport;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The validated configuration of the lean MQTT transport. Property names follow Kura's MQTT transport
+ * ({@code org.eclipse.kura.core.data.transport.mqtt.MqttDataTransport}) and Kura's DataService where the
+ * meaning is the same; the rest are new. A bad value is refused with a message that names the property.
+ */
+public final class MqttTransportOptions {
+
+    // Kura MqttDataTransport names
+    public static final String BROKER_URL = "broker-url";
+    public static final String ACCOUNT_NAME = "topic.context.account-name";
+    public static final String USERNAME = "username";
+    public static final String PASSWORD = "password";
+    public static final String CLIENT_ID = "client-id";
+    public static final String KEEP_ALIVE = "keep-alive";
+    public static final String TIMEOUT = "timeout";
+    public static final String CLEAN_SESSION = "clean-session";
+    public static final String PROTOCOL_VERSION = "protocol-version";
+    public static final String LWT_TOPIC = "lwt.topic";
+    public static final String LWT_PAYLOAD = "lwt.payload";
+    public static final String LWT_QOS = "lwt.qos";
+    public static final String LWT_RETAIN = "lwt.retain";
+    // Kura DataService names
+    public static final String IN_FLIGHT_MAX = "in-flight-messages.max-number";
+    public static final String AUTO_CONNECT = "connect.auto-on-startup";
+    // Kura SslManagerService name
+    public static final String HOSTNAME_VERIFICATION = "ssl.hostname.verification";
+    // new
+    public static final String RECONNECT_INITIAL_DELAY = "reconnect.initial-delay-ms";
+    public static final String RECONNECT_MAX_DELAY = "reconnect.max-delay-ms";
+    public static final String LISTENER_QUEUE_CAPACITY = "listener.queue-capacity";
+
+    public static final String DEFAULT_BROKER_URL = "mqtt://localhost:1883/";
+    public static final int DEFAULT_KEEP_ALIVE = 30;
+    public static final int DEFAULT_TIMEOUT = 10;
+    public static final int DEFAULT_PROTOCOL_VERSION = 4;
+    public static final int DEFAULT_IN_FLIGHT_MAX = 100;
+    public static final int DEFAULT_RECONNECT_INITIAL_DELAY = 1000;
+    public static final int DEFAULT_RECONNECT_MAX_DELAY = 60_000;
+    public static final int DEFAULT_LISTENER_QUEUE_CAPACITY = 10_000;
+
+    /** MQTT packet identifiers are 16 bits: no more QoS>0 messages can be in flight. */
+    static final int MAX_IN_FLIGHT = 65_535;
+
+    /** Decrypts a Password property, as Kura's CryptoService.decryptAes does. */
+    @FunctionalInterface
+    public interface PasswordDecryptor {
+        char[] decrypt(char[] encrypted) throws Exception;
+    }
+
+    private final String brokerUrl;
+    private final String pahoServerUri;
+    private final boolean tls;
+    private final String accountName;
+    private final String username;
+    private final char[] password;
+    private final String clientId;
+    private final int keepAliveSeconds;
+    private final int timeoutSeconds;
+    private final boolean cleanSession;
+    private final int protocolVersion;
+    private final String lwtTopic;
+    private final byte[] lwtPayload;
+    private final int lwtQos;
+    private final boolean lwtRetain;
+    private final int inFlightMax;
+    private final boolean autoConnect;
+    private final boolean hostnameVerification;
+    private final int reconnectInitialDelayMillis;
+    private final int reconnectMaxDelayMillis;
+    private final int listenerQueueCapacity;
+
+    private MqttTransportOptions(Map<String, ?> p, PasswordDecryptor decryptor) {
+        this.brokerUrl = string(p, BROKER_URL, DEFAULT_BROKER_URL).trim();
+        URI uri = parseBrokerUrl(brokerUrl);
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        this.tls = scheme.equals("mqtts") || scheme.equals("ssl") || scheme.equals("wss");
+        this.pahoServerUri = toPahoUri(uri, scheme);
+        this.accountName = string(p, ACCOUNT_NAME, "");
+        this.username = string(p, USERNAME, "");
+        this.password = password(p.get(PASSWORD), decryptor);
+        this.clientId = clientId(string(p, CLIENT_ID, ""));
+        this.keepAliveSeconds = integer(p, KEEP_ALIVE, DEFAULT_KEEP_ALIVE, 0, 65_535);
+        this.timeoutSeconds = integer(p, TIMEOUT, DEFAULT_TIMEOUT, 1, 3600);
+        this.cleanSession = bool(p, CLEAN_SESSION, true);
+        this.protocolVersion = integer(p, PROTOCOL_VERSION, DEFAULT_PROTOCOL_VERSION, 3, 4);
+        this.lwtTopic = string(p, LWT_TOPIC, "");
+        this.lwtPayload = string(p, LWT_PAYLOAD, "").getBytes(StandardCharsets.UTF_8);
+        this.lwtQos = integer(p, LWT_QOS, 0, 0, 2);
+        this.lwtRetain = bool(p, LWT_RETAIN, false);
+        String resolvedWillTopic = new TopicVariables(accountName, clientId).resolve(lwtTopic);
+        if (resolvedWillTopic.contains("+") || resolvedWillTopic.contains("#")) {
+            throw new IllegalArgumentException(
+                    LWT_TOPIC + ": '" + lwtTopic + "' must not contain wildcards or unknown #variables");
+        }
+        this.inFlightMax = integer(p, IN_FLIGHT_MAX, DEFAULT_IN_FLIGHT_MAX, 1, MAX_IN_FLIGHT);
+        this.autoConnect = bool(p, AUTO_CONNECT, true);
+        this.hostnameVerification = bool(p, HOSTNAME_VERIFICATION, true);
+        this.reconnectInitialDelayMillis = integer(p, RECONNECT_INITIAL_DELAY, DEFAULT_RECONNECT_INITIAL_DELAY, 10,
+                3_600_000);
+        this.reconnectMaxDelayMillis = integer(p, RECONNECT_MAX_DELAY, DEFAULT_RECONNECT_MAX_DELAY, 10, 3_600_000);
+        if (reconnectMaxDelayMillis < reconnectInitialDelayMillis) {
+            throw new IllegalArgumentException(RECONNECT_MAX_DELAY + ": " + reconnectMaxDelayMillis
+                    + " is below " + RECONNECT_INITIAL_DELAY + " (" + reconnectInitialDelayMillis + ")");
+        }
+        this.listenerQueueCapacity = integer(p, LISTENER_QUEUE_CAPACITY, DEFAULT_LISTENER_QUEUE_CAPACITY, 1,
+                1_000_000);
+    }
+
+    /**
+     * Reads and validates configuration properties as the Kura WebUI delivers them. A password that cannot
+     * be decrypted is taken as given, as Kura's own transport does (a snapshot may carry it in clear).
+     *
+     * @throws IllegalArgumentException naming the property when a value is missing, of the wrong type or
+     *             out of range
+     */
+    public static MqttTransportOptions fromProperties(Map<String, ?> properties, PasswordDecryptor decryptor) {
+        return new MqttTransportOptions(properties == null ? Map.of() : properties, decryptor);
+    }
+
+    private static URI parseBrokerUrl(String url) {
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(BROKER_URL + ": '" + url + "' is not a URL", e);
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.matches("mqtts?|tcp|ssl|wss?")) {
+            throw new IllegalArgumentException(
+                    BROKER_URL + ": '" + url + "' must start with mqtt://, mqtts://, ws:// or wss://");
+        }
+        if (uri.getHost() == null || uri.getHost().isEmpty()) {
+            throw new IllegalArgumentException(BROKER_URL + ": '" + url + "' has no host");
+        }
+        return uri;
+    }
+
+    /** Paho speaks tcp:// and ssl://; the WebSocket schemes keep their path. */
+    private static String toPahoUri(URI uri, String scheme) {
+        String host = uri.getHost().contains(":") && !uri.getHost().startsWith("[") ? "[" + uri.getHost() + "]"
+                : uri.getHost();
+        switch (scheme) {
+        case "mqtt":
+        case "tcp":
+            return "tcp://" + host + ":" + (uri.getPort() < 0 ? 1883 : uri.getPort());
+        case "mqtts":
+        case "ssl":
+            return "ssl://" + host + ":" + (uri.getPort() < 0 ? 8883 : uri.getPort());
+        default:
+            return uri.toString();
+        }
+    }
+
+    private static char[] password(Object value, PasswordDecryptor decryptor) {
+        char[] raw;
+        if (value == null) {
+            return new char[0];
+        } else if (value instanceof char[]) {
+            raw = ((char[]) value).clone();
+        } else if (value instanceof String) {
+            raw = ((String) value).toCharArray();
+        } else {
+            // org.eclipse.kura.configuration.Password and anything else that renders the secret
+            raw = value.toString().toCharArray();
+        }
+        if (raw.length == 0 || decryptor == null) {
+            return raw;
+        }
+        try {
+            return decryptor.decrypt(raw);
+        } catch (Exception e) {
+            return raw;
+        }
+    }
+
+    private static String clientId(String configured) {
+        String id = configured.trim();
+        if (id.isEmpty()) {
+            try {
+                id = InetAddress.getLocalHost().getHostName() + "-coaptree";
+            } catch (UnknownHostException e) {
+                id = "coaptree-" + Long.toHexString(System.nanoTime());
+            }
+        }
+        // Kura's rule: the client id is used inside topics, so topic-special characters are replaced.
+        return id.replace('/', '-').replace('+', '-').replace('#', '-').replace('.', '-');
+    }
+
+    private static String string(Map<String, ?> p, String name, String fallback) {
+        Object v = p.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        if (!(v instanceof String)) {
+            throw new IllegalArgumentException(name + ": expected a String, got " + v.getClass().getSimpleName());
+        }
+        return (String) v;
+    }
+
+    private static int integer(Map<String, ?> p, String name, int fallback, int min, int max) {
+        Object v = p.get(name);
+        int value;
+        if (v == null) {
+            value = fallback;
+        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            value = ((Number) v).intValue();
+        } else if (v instanceof Long && (Long) v >= Integer.MIN_VALUE && (Long) v <= Integer.MAX_VALUE) {
+            value = ((Long) v).intValue();
+        } else if (v instanceof String) {
+            try {
+                value = Integer.parseInt(((String) v).trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(name + ": '" + v + "' is not an integer", e);
+            }
+        } else {
+            throw new IllegalArgumentException(name + ": expected an Integer, got " + v);
+        }
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + ": " + value + " is outside " + min + ".." + max);
+        }
+        return value;
+    }
+
+    private static boolean bool(Map<String, ?> p, String name, boolean fallback) {
+        Object v = p.get(name);
+        if (v == null) {
+            return fallback;
+        }
+        if (v instanceof Boolean) {
+            return (Boolean) v;
+        }
+        if (v instanceof String && (((String) v).equalsIgnoreCase("true") || ((String) v).equalsIgnoreCase("false"))) {
+            return Boolean.parseBoolean((String) v);
+        }
+        throw new IllegalArgumentException(name + ": expected a Boolean, got " + v);
+    }
+
+    /** The broker URL as configured, for {@code DataTransportService.getBrokerUrl()}. */
+    public String brokerUrl() {
+        return brokerUrl;
+    }
+
+    /** The URI handed to Paho: tcp://, ssl://, ws:// or wss://, with the default port filled in. */
+    public String pahoServerUri() {
+        return pahoServerUri;
+    }
+
+    public boolean tls() {
+        return tls;
+    }
+
+    public String accountName() {
+        return accountName;
+    }
+
+    public String username() {
+        return username;
+    }
+
+    /** The decrypted password (a copy); empty for none. Never log it. */
+    public char[] password() {
+        return password.clone();
+    }
+
+    public String clientId() {
+        return clientId;
+    }
+
+    public int keepAliveSeconds() {
+        return keepAliveSeconds;
+    }
+
+    /** Timeout of every blocking interaction with the broker (connect, subscribe, disconnect), in seconds. */
+    public int timeoutSeconds() {
+        return timeoutSeconds;
+    }
+
+    public long timeoutMillis() {
+        return timeoutSeconds * 1000L;
+    }
+
+    public boolean cleanSession() {
+        return cleanSession;
+    }
+
+    /** 3 = MQTT 3.1, 4 = MQTT 3.1.1 (Paho's constants). */
+    public int protocolVersion() {
+        return protocolVersion;
+    }
+
+    /** Last-will topic before variable replacement; empty for no last will. */
+    public String lwtTopic() {
+        return lwtTopic;
+    }
+
+    public byte[] lwtPayload() {
+        return lwtPayload.clone();
+    }
+
+    public int lwtQos() {
+        return lwtQos;
+    }
+
+    public boolean lwtRetain() {
+        return lwtRetain;
+    }
+
+    /** Size of the in-flight window: publishes not yet completed by the broker. */
+    public int inFlightMax() {
+        return inFlightMax;
+    }
+
+    /** Whether the transport connects (and keeps reconnecting) as soon as it is activated. */
+    public boolean autoConnect() {
+        return autoConnect;
+    }
+
+    public boolean hostnameVerification() {
+        return hostnameVerification;
+    }
+
+    public int reconnectInitialDelayMillis() {
+        return reconnectInitialDelayMillis;
+    }
+
+    public int reconnectMaxDelayMillis() {
+        return reconnectMaxDelayMillis;
+    }
+
+    public int listenerQueueCapacity() {
+        return listenerQueueCapacity;
+    }
+
+    public TopicVariables topicVariables() {
+        return new TopicVariables(accountName, clientId);
+    }
+
+    @Override
+    public String toString() {
+        // The password stays out: this string goes to logs.
+        return "MqttTransportOptions[" + BROKER_URL + "=" + brokerUrl + ", " + CLIENT_ID + "=" + clientId + ", "
+                + USERNAME + "=" + username + ", " + KEEP_ALIVE + "=" + keepAliveSeconds + ", " + TIMEOUT + "="
+                + timeoutSeconds + ", " + CLEAN_SESSION + "=" + cleanSession + ", " + IN_FLIGHT_MAX + "="
+                + inFlightMax + "]";
+    }
+}

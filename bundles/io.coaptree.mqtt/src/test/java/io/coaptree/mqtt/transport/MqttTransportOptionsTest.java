@@ -1,0 +1,96 @@
+package io.coaptree.mqtt.transport;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class MqttTransportOptionsTest {
+
+    private static final MqttTransportOptions.PasswordDecryptor REVERSE = encrypted -> new StringBuilder(
+            new String(encrypted)).reverse().toString().toCharArray();
+
+    private static MqttTransportOptions options(Object... keyValues) {
+        Map<String, Object> p = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return MqttTransportOptions.fromProperties(p, REVERSE);
+    }
+
+    @Test
+    void defaultsAreSafe() {
+        MqttTransportOptions o = options("client-id", "gw");
+        assertEquals("tcp://localhost:1883", o.pahoServerUri());
+        assertEquals(30, o.keepAliveSeconds());
+        assertEquals(10, o.timeoutSeconds());
+        assertTrue(o.cleanSession());
+        assertEquals(4, o.protocolVersion());
+        assertEquals(100, o.inFlightMax());
+        assertTrue(o.autoConnect());
+        assertFalse(o.tls());
+        assertEquals(0, o.password().length);
+    }
+
+    @Test
+    void brokerUrlSchemesMapToPaho() {
+        assertEquals("tcp://h:1884", options("broker-url", "mqtt://h:1884/").pahoServerUri());
+        assertEquals("ssl://h:8883", options("broker-url", "mqtts://h/").pahoServerUri());
+        assertTrue(options("broker-url", "mqtts://h/").tls());
+        assertEquals("ws://h:8080/mqtt", options("broker-url", "ws://h:8080/mqtt").pahoServerUri());
+        assertTrue(options("broker-url", "wss://h:8443/mqtt").tls());
+        assertEquals("mqtt://h:1884/", options("broker-url", " mqtt://h:1884/ ").brokerUrl());
+    }
+
+    @Test
+    void badValuesAreRefusedNamingTheProperty() {
+        assertRefused("broker-url", "broker-url", "http://h/");
+        assertRefused("broker-url", "broker-url", "mqtt:///nohost");
+        assertRefused("keep-alive", "keep-alive", -1);
+        assertRefused("timeout", "timeout", 0);
+        assertRefused("protocol-version", "protocol-version", 5);
+        assertRefused("lwt.qos", "lwt.qos", 3);
+        assertRefused("lwt.topic", "lwt.topic", "a/+/b");
+        assertRefused("in-flight-messages.max-number", "in-flight-messages.max-number", 0);
+        assertRefused("in-flight-messages.max-number", "in-flight-messages.max-number", 70_000);
+        assertRefused("clean-session", "clean-session", "yes");
+        assertRefused("keep-alive", "keep-alive", "soon");
+        assertRefused("reconnect.max-delay-ms", "reconnect.initial-delay-ms", 5000, "reconnect.max-delay-ms", 1000);
+    }
+
+    private static void assertRefused(String property, Object... keyValues) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> options(keyValues));
+        assertTrue(e.getMessage().startsWith(property + ":"), e.getMessage());
+    }
+
+    @Test
+    void passwordsAreDecryptedAndPlainOnesKeptAsKuraDoes() {
+        assertArrayEquals("secret".toCharArray(), options("password", "terces").password());
+        MqttTransportOptions.PasswordDecryptor failing = encrypted -> {
+            throw new IllegalStateException("not encrypted");
+        };
+        assertArrayEquals("plain".toCharArray(),
+                MqttTransportOptions.fromProperties(Map.of("password", "plain"), failing).password());
+        assertFalse(options("password", "terces").toString().contains("secret"));
+    }
+
+    @Test
+    void clientIdLosesTopicSpecialCharactersAndDefaultsToTheHostName() {
+        assertEquals("a-b-c-d-e", options("client-id", "a/b+c#d.e").clientId());
+        String derived = options("client-id", "").clientId();
+        assertTrue(derived.endsWith("-coaptree"), derived);
+    }
+
+    @Test
+    void numbersArriveAsKuraTypesOrStrings() {
+        assertEquals(7, options("keep-alive", 7L).keepAliveSeconds());
+        assertEquals(8, options("keep-alive", "8").keepAliveSeconds());
+        assertFalse(options("clean-session", "false").cleanSession());
+    }
+}

@@ -1,0 +1,218 @@
+package io.coaptree.rd.lookup;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkAttribute;
+import io.coaptree.linkformat.UriReference;
+import io.coaptree.rd.store.Registration;
+import io.coaptree.rd.store.RegistrationStore;
+
+/**
+ * Endpoint and resource lookup (RFC 9176 section 6) over a {@link RegistrationStore}.
+ * <p>
+ * Matching: every criterion must match. A resource link matches a criterion through its own attributes (href and
+ * anchor compared fully resolved) or through its registration's (ep, d, base, href = registration path, extra
+ * attributes); an endpoint matches through its registration's attributes (plus rt=core.rd-ep) or through any one
+ * of its links. Results come in registration order, then link order, so page/count paging is stable while the
+ * store does not change. Results are returned as {@link Link}s ready for the serializer; an empty list is the
+ * empty payload of a 2.05.
+ */
+public final class DirectoryLookup {
+
+    /** The resource type of registration resources in endpoint lookup results. */
+    public static final String ENDPOINT_RESOURCE_TYPE = "core.rd-ep";
+
+    private final RegistrationStore store;
+    private final String registrationPathPrefix;
+
+    /**
+     * @param registrationPathPrefix the path-absolute prefix under which the adapter serves registration
+     *        resources, such as {@code /rd/}; a registration's path is this prefix followed by its id
+     */
+    public DirectoryLookup(RegistrationStore store, String registrationPathPrefix) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.registrationPathPrefix = Objects.requireNonNull(registrationPathPrefix, "registrationPathPrefix");
+        if (!Link.isValidTarget(registrationPathPrefix)) {
+            throw new IllegalArgumentException("registrationPathPrefix '" + registrationPathPrefix
+                    + "' must not contain whitespace, '<' or '>'");
+        }
+    }
+
+    /** The path-absolute location of a registration resource, e.g. {@code /rd/12}. */
+    public String registrationPath(Registration registration) {
+        return registrationPathPrefix + registration.id();
+    }
+
+    /** Endpoint lookup: one link per matching registration, {@code </rd/12>;ep="...";d="...";base="...";...;rt="core.rd-ep"}. */
+    public List<Link> endpoints(LookupQuery query) {
+        Page page = new Page(query);
+        List<Link> results = new ArrayList<>();
+        for (Registration registration : store.registrations()) {
+            if (endpointMatches(registration, query.filters()) && page.admit()) {
+                results.add(endpointLink(registration));
+                if (page.full()) {
+                    break;
+                }
+            }
+        }
+        return results;
+    }
+
+    /** Resource lookup: the matching links with target and anchor resolved against their registration's base. */
+    public List<Link> resources(LookupQuery query) {
+        Page page = new Page(query);
+        List<Link> results = new ArrayList<>();
+        for (Registration registration : store.registrations()) {
+            for (Link link : registration.links()) {
+                if (resourceMatches(registration, link, query.filters()) && page.admit()) {
+                    results.add(resolved(registration, link));
+                    if (page.full()) {
+                        return results;
+                    }
+                }
+            }
+        }
+        return results;
+    }
+
+    private boolean endpointMatches(Registration registration, List<LookupFilter> filters) {
+        for (LookupFilter filter : filters) {
+            if (!registrationMatches(registration, filter, true) && !anyLinkMatches(registration, filter)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private boolean anyLinkMatches(Registration registration, LookupFilter filter) {
+        for (Link link : registration.links()) {
+            if (linkMatches(registration, link, filter)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean resourceMatches(Registration registration, Link link, List<LookupFilter> filters) {
+        for (LookupFilter filter : filters) {
+            if (!linkMatches(registration, link, filter) && !registrationMatches(registration, filter, false)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * @param asEndpoint whether the registration is being looked up as an endpoint, the only case in which it
+     *        carries rt=core.rd-ep (a resource lookup for rt=core.rd-ep must not return every resource)
+     */
+    private boolean registrationMatches(Registration registration, LookupFilter filter, boolean asEndpoint) {
+        switch (filter.name()) {
+            case "ep":
+                return filter.matches(registration.endpointName());
+            case "d":
+                return registration.sector().isPresent() && filter.matches(registration.sector().get());
+            case "base":
+                return filter.matches(registration.base());
+            case "href":
+                return filter.matches(registrationPath(registration));
+            case "rt":
+                if (asEndpoint && filter.matches(ENDPOINT_RESOURCE_TYPE)) {
+                    return true;
+                }
+                return attributesMatch(registration.extraAttributes(), filter);
+            default:
+                return attributesMatch(registration.extraAttributes(), filter);
+        }
+    }
+
+    private static boolean linkMatches(Registration registration, Link link, LookupFilter filter) {
+        switch (filter.name()) {
+            case "href":
+                return filter.matches(UriReference.resolve(registration.base(), link.target()));
+            case "anchor":
+                return filter.matches(resolvedAnchor(registration, link));
+            default:
+                return attributesMatch(link.attributes(), filter);
+        }
+    }
+
+    private static boolean attributesMatch(List<LinkAttribute> attributes, LookupFilter filter) {
+        for (LinkAttribute attribute : attributes) {
+            if (attribute.name().equals(filter.name()) && filter.matches(attribute.value().orElse(null))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Link endpointLink(Registration registration) {
+        Link.Builder link = Link.builder(registrationPath(registration)).attribute("ep", registration.endpointName());
+        registration.sector().ifPresent(d -> link.attribute("d", d));
+        link.attribute("base", registration.base());
+        for (LinkAttribute attribute : registration.extraAttributes()) {
+            if (!attribute.name().equals("rt")) {
+                link.attribute(attribute);
+            }
+        }
+        return link.attribute("rt", ENDPOINT_RESOURCE_TYPE).build();
+    }
+
+    /** RFC 9176 section 6.1: target and anchor fully resolved; a link without anchor gets the base as anchor. */
+    private static Link resolved(Registration registration, Link link) {
+        Link.Builder out = Link.builder(UriReference.resolve(registration.base(), link.target()));
+        boolean anchored = false;
+        for (LinkAttribute attribute : link.attributes()) {
+            if (attribute.name().equals("anchor") && !attribute.isFlag()) {
+                if (!anchored) {
+                    out.attribute("anchor", UriReference.resolve(registration.base(), attribute.value().get()));
+                    anchored = true;
+                }
+            } else {
+                out.attribute(attribute);
+            }
+        }
+        if (!anchored) {
+            out.attribute("anchor", registration.base());
+        }
+        return out.build();
+    }
+
+    private static String resolvedAnchor(Registration registration, Link link) {
+        return link.anchor().map(anchor -> UriReference.resolve(registration.base(), anchor))
+                .orElse(registration.base());
+    }
+
+    /** Counts matches to skip to page * count and stops at count. */
+    private static final class Page {
+        private final long skip;
+        private final long limit;
+        private long seen;
+        private long taken;
+
+        Page(LookupQuery query) {
+            long count = query.count().isPresent() ? query.count().getAsInt() : Long.MAX_VALUE;
+            this.limit = count;
+            this.skip = query.count().isPresent() ? (long) query.page().orElse(0) * count : 0;
+        }
+
+        /** Called for each match in order: true if it belongs on the page. */
+        boolean admit() {
+            if (limit == 0) {
+                return false;
+            }
+            if (seen++ < skip) {
+                return false;
+            }
+            taken++;
+            return true;
+        }
+
+        boolean full() {
+            return taken >= limit;
+        }
+    }
+}

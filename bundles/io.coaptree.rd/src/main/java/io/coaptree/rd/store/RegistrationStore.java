@@ -1,0 +1,564 @@
+package io.coaptree.rd.store;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkAttribute;
+import io.coaptree.linkformat.UriReference;
+import io.coaptree.rd.store.RegistrationEvent.Kind;
+import io.coaptree.rd.store.StoreResult.Outcome;
+
+/**
+ * The registrations of one Resource Directory, keyed by (sector, endpoint name), in registration order.
+ * <p>
+ * Expiry costs no thread and no timer per registration: an expired registration is invisible at once (every
+ * read checks the clock) and is removed by {@link #sweepExpired()}, which one scheduled task calls for the whole
+ * store (see {@link ExpirySweeper}). Identity binding follows RFC 9176's First-Come-First-Remembered policy: the
+ * identity of the first registrant is kept for as long as the registration lives, and any other identity is
+ * refused on re-registration, update and removal.
+ * <p>
+ * Thread-safe. Listeners are told about changes after the lock is released.
+ */
+public final class RegistrationStore {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RegistrationStore.class);
+
+    private final RegistrationStoreOptions options;
+    private final Clock clock;
+    private final ReadWriteLock lock = new ReentrantReadWriteLock();
+    /** Numeric ids give a stable, creation-ordered iteration for paged lookups. */
+    private final TreeMap<Long, Registration> byId = new TreeMap<>();
+    private final Map<EndpointKey, Long> byEndpoint = new HashMap<>();
+    private final List<RegistrationListener> listeners = new CopyOnWriteArrayList<>();
+    private long nextId = 1;
+
+    public RegistrationStore(RegistrationStoreOptions options, Clock clock) {
+        this.options = Objects.requireNonNull(options, "options");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    public RegistrationStoreOptions options() {
+        return options;
+    }
+
+    public void addListener(RegistrationListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public void removeListener(RegistrationListener listener) {
+        listeners.remove(listener);
+    }
+
+    /**
+     * Registers an endpoint, or replaces the links and attributes of the live registration with the same ep and d
+     * (keeping its id, so the registrant sees the same location).
+     */
+    public StoreResult register(RegistrationRequest request) {
+        String sector = request.sector().orElse(options.defaultSector());
+        String identity = request.identity().orElse(null);
+        StoreResult refusal = checkRegistration(request, sector);
+        if (refusal != null) {
+            return refusal;
+        }
+        long lifetime = request.lifetimeSeconds().orElse(options.defaultLifetimeSeconds());
+        boolean baseExplicit = request.base().isPresent();
+        String base = request.base().orElseGet(() -> request.sourceAddress().get());
+        EndpointKey key = new EndpointKey(sector, request.endpointName());
+        List<RegistrationEvent> events = new ArrayList<>(2);
+        StoreResult result;
+        lock.writeLock().lock();
+        try {
+            long now = clock.millis();
+            Registration existing = liveByKey(key, now, events);
+            if (existing != null) {
+                if (!mayModify(existing, identity)) {
+                    result = forbidden(existing);
+                } else {
+                    Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
+                            base, baseExplicit, request.extraAttributes(), request.links(),
+                            existing.identity().orElse(identity), expiry(now, lifetime));
+                    byId.put(Long.parseLong(existing.id()), replaced);
+                    events.add(new RegistrationEvent(Kind.REPLACED, replaced));
+                    result = StoreResult.success(Outcome.REPLACED, replaced);
+                }
+            } else {
+                if (byId.size() >= options.maxRegistrations()) {
+                    sweepLocked(now, events);
+                }
+                if (byId.size() >= options.maxRegistrations()) {
+                    result = StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
+                            + options.maxRegistrations() + ") registrations; retry later");
+                } else {
+                    long id = nextId++;
+                    Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
+                            lifetime, base, baseExplicit, request.extraAttributes(), request.links(), identity,
+                            expiry(now, lifetime));
+                    byId.put(id, created);
+                    byEndpoint.put(key, id);
+                    events.add(new RegistrationEvent(Kind.CREATED, created));
+                    result = StoreResult.success(Outcome.CREATED, created);
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+        publish(events);
+        return result;
+    }
+
+    /**
+     * Refreshes a registration's lifetime and applies the update's lt, base, extra attributes and links.
+     * An expired registration is NOT_FOUND even before the sweeper has removed it.
+     */
+    public StoreResult update(String registrationId, UpdateRequest request) {
+        String identity = request.identity().orElse(null);
+        StoreResult refusal = checkUpdate(request);
+        if (refusal != null) {
+            return refusal;
+        }
+        List<RegistrationEvent> events = new ArrayList<>(2);
+        StoreResult result;
+        lock.writeLock().lock();
+        try {
+            long now = clock.millis();
+            Registration current = liveById(registrationId, now, events);
+            if (current == null) {
+                result = notFound(registrationId);
+            } else if (!mayModify(current, identity)) {
+                result = forbidden(current);
+            } else {
+                List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), request.extraAttributes());
+                if (extras.size() > options.maxExtraAttributes()) {
+                    result = tooManyExtras(extras.size());
+                } else {
+                    long lifetime = request.lifetimeSeconds().orElse(current.lifetimeSeconds());
+                    String base = current.base();
+                    boolean baseExplicit = current.baseExplicit();
+                    if (request.base().isPresent()) {
+                        base = request.base().get();
+                        baseExplicit = true;
+                    } else if (!baseExplicit && request.sourceAddress().isPresent()) {
+                        // RFC 9176: without an explicit base, the base follows the registrant's address.
+                        base = request.sourceAddress().get();
+                    }
+                    Registration updated = new Registration(current.id(), current.endpointName(),
+                            current.sectorOrEmpty(), lifetime, base, baseExplicit, extras,
+                            request.links().orElse(current.links()), current.identity().orElse(identity),
+                            expiry(now, lifetime));
+                    byId.put(Long.parseLong(current.id()), updated);
+                    events.add(new RegistrationEvent(Kind.UPDATED, updated));
+                    result = StoreResult.success(Outcome.UPDATED, updated);
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+        publish(events);
+        return result;
+    }
+
+    /**
+     * Removes a registration.
+     *
+     * @param identity the authenticated identity of the requester, or null
+     */
+    public StoreResult remove(String registrationId, String identity) {
+        if (identity == null && options.requireIdentity()) {
+            return unauthenticated();
+        }
+        List<RegistrationEvent> events = new ArrayList<>(2);
+        StoreResult result;
+        lock.writeLock().lock();
+        try {
+            long now = clock.millis();
+            Registration current = liveById(registrationId, now, events);
+            if (current == null) {
+                result = notFound(registrationId);
+            } else if (!mayModify(current, identity)) {
+                result = forbidden(current);
+            } else {
+                drop(current);
+                events.add(new RegistrationEvent(Kind.REMOVED, current));
+                result = StoreResult.success(Outcome.REMOVED, current);
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+        publish(events);
+        return result;
+    }
+
+    /** The live registration with that id. */
+    public Optional<Registration> get(String registrationId) {
+        Long id = parseId(registrationId);
+        if (id == null) {
+            return Optional.empty();
+        }
+        lock.readLock().lock();
+        try {
+            Registration registration = byId.get(id);
+            return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
+                    : Optional.of(registration);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** The live registration of that endpoint name in that sector (empty string or null: no sector). */
+    public Optional<Registration> find(String sector, String endpointName) {
+        lock.readLock().lock();
+        try {
+            Long id = byEndpoint.get(new EndpointKey(sector == null ? "" : sector, endpointName));
+            Registration registration = id == null ? null : byId.get(id);
+            return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
+                    : Optional.of(registration);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** A snapshot of the live registrations in registration order, which is the stable order lookups page in. */
+    public List<Registration> registrations() {
+        lock.readLock().lock();
+        try {
+            long now = clock.millis();
+            List<Registration> live = new ArrayList<>(byId.size());
+            for (Registration registration : byId.values()) {
+                if (!registration.isExpiredAt(now)) {
+                    live.add(registration);
+                }
+            }
+            return live;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Registrations held, including expired ones the sweeper has not removed yet. */
+    public int size() {
+        lock.readLock().lock();
+        try {
+            return byId.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Removes every expired registration and tells the listeners. The whole store's expiry: meant to be called
+     * periodically from one scheduled task ({@link ExpirySweeper}).
+     *
+     * @return how many registrations were removed
+     */
+    public int sweepExpired() {
+        List<RegistrationEvent> events = new ArrayList<>();
+        lock.writeLock().lock();
+        try {
+            sweepLocked(clock.millis(), events);
+        } finally {
+            lock.writeLock().unlock();
+        }
+        publish(events);
+        return events.size();
+    }
+
+    /** Milliseconds of lifetime left, as the store's clock sees it; 0 when expired. */
+    public long remainingMillis(Registration registration) {
+        return Math.max(0, registration.expiresAtMillis() - clock.millis());
+    }
+
+    /**
+     * Puts back a persisted registration under its old id with the given remaining lifetime. Refused (false) if
+     * the id or the endpoint is taken, the store is full, or the registration breaks the current options.
+     */
+    boolean restore(Registration saved, long remainingMillis) {
+        if (remainingMillis <= 0 || checkStored(saved) != null) {
+            return false;
+        }
+        Long id = parseId(saved.id());
+        if (id == null) {
+            return false;
+        }
+        EndpointKey key = new EndpointKey(saved.sectorOrEmpty(), saved.endpointName());
+        lock.writeLock().lock();
+        try {
+            if (byId.containsKey(id) || byEndpoint.containsKey(key) || byId.size() >= options.maxRegistrations()) {
+                return false;
+            }
+            long now = clock.millis();
+            byId.put(id, new Registration(saved.id(), saved.endpointName(), saved.sectorOrEmpty(),
+                    saved.lifetimeSeconds(), saved.base(), saved.baseExplicit(), saved.extraAttributes(),
+                    saved.links(), saved.identity().orElse(null), now + remainingMillis));
+            byEndpoint.put(key, id);
+            nextId = Math.max(nextId, id + 1);
+            return true;
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The id the next new registration gets. */
+    long nextId() {
+        lock.readLock().lock();
+        try {
+            return nextId;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Never hand out ids below {@code id} again, so a restored store does not reuse an old location. */
+    void skipIdsBelow(long id) {
+        lock.writeLock().lock();
+        try {
+            nextId = Math.max(nextId, id);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    private void sweepLocked(long now, List<RegistrationEvent> events) {
+        Iterator<Registration> all = byId.values().iterator();
+        while (all.hasNext()) {
+            Registration registration = all.next();
+            if (registration.isExpiredAt(now)) {
+                all.remove();
+                byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
+                events.add(new RegistrationEvent(Kind.EXPIRED, registration));
+            }
+        }
+    }
+
+    private Registration liveByKey(EndpointKey key, long now, List<RegistrationEvent> events) {
+        Long id = byEndpoint.get(key);
+        return id == null ? null : live(byId.get(id), now, events);
+    }
+
+    private Registration liveById(String registrationId, long now, List<RegistrationEvent> events) {
+        Long id = parseId(registrationId);
+        return id == null ? null : live(byId.get(id), now, events);
+    }
+
+    /** An expired registration found on the way is removed now rather than at the next sweep. */
+    private Registration live(Registration registration, long now, List<RegistrationEvent> events) {
+        if (registration != null && registration.isExpiredAt(now)) {
+            drop(registration);
+            events.add(new RegistrationEvent(Kind.EXPIRED, registration));
+            return null;
+        }
+        return registration;
+    }
+
+    private void drop(Registration registration) {
+        byId.remove(Long.parseLong(registration.id()));
+        byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
+    }
+
+    private void publish(List<RegistrationEvent> events) {
+        for (RegistrationEvent event : events) {
+            for (RegistrationListener listener : listeners) {
+                try {
+                    listener.changed(event);
+                } catch (RuntimeException e) {
+                    // A faulty listener must not undo or block the change it is told about.
+                    LOG.warn("Registration listener {} failed on {}", listener, event, e);
+                }
+            }
+        }
+    }
+
+    private static boolean mayModify(Registration registration, String identity) {
+        return registration.identity().isEmpty() || registration.identity().get().equals(identity);
+    }
+
+    private static long expiry(long now, long lifetimeSeconds) {
+        return now + lifetimeSeconds * 1000L;
+    }
+
+    private static Long parseId(String registrationId) {
+        if (registrationId == null || registrationId.isEmpty() || registrationId.length() > 18) {
+            return null;
+        }
+        for (int i = 0; i < registrationId.length(); i++) {
+            char c = registrationId.charAt(i);
+            if (c < '0' || c > '9') {
+                return null;
+            }
+        }
+        return Long.parseLong(registrationId);
+    }
+
+    private static List<LinkAttribute> mergeExtras(List<LinkAttribute> stored, List<LinkAttribute> updates) {
+        if (updates.isEmpty()) {
+            return stored;
+        }
+        // RFC 9176 5.3.1: an attribute in an update overrides every stored value of the same name.
+        Map<String, List<LinkAttribute>> byName = new LinkedHashMap<>();
+        for (LinkAttribute attribute : stored) {
+            byName.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
+        }
+        Map<String, List<LinkAttribute>> replacements = new LinkedHashMap<>();
+        for (LinkAttribute attribute : updates) {
+            replacements.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
+        }
+        byName.putAll(replacements);
+        List<LinkAttribute> merged = new ArrayList<>();
+        byName.values().forEach(merged::addAll);
+        return merged;
+    }
+
+    private StoreResult checkRegistration(RegistrationRequest request, String sector) {
+        if (request.identity().isEmpty() && options.requireIdentity()) {
+            return unauthenticated();
+        }
+        StoreResult refusal = checkName("ep", request.endpointName(), options.maxEndpointNameBytes());
+        if (refusal == null && (request.sector().isPresent() || !sector.isEmpty())) {
+            refusal = checkName("d", sector, options.maxSectorBytes());
+        }
+        if (refusal == null && request.lifetimeSeconds().isPresent()) {
+            refusal = checkLifetime(request.lifetimeSeconds().getAsLong());
+        }
+        if (refusal == null) {
+            if (request.base().isPresent()) {
+                refusal = checkBase("base", request.base().get());
+            } else if (request.sourceAddress().isPresent()) {
+                refusal = checkBase("source address", request.sourceAddress().get());
+            } else {
+                refusal = StoreResult.failure(Outcome.BAD_REQUEST,
+                        "registration has neither a base nor a source address to resolve its links against");
+            }
+        }
+        if (refusal == null && request.extraAttributes().size() > options.maxExtraAttributes()) {
+            refusal = tooManyExtras(request.extraAttributes().size());
+        }
+        if (refusal == null) {
+            refusal = checkLinks(request.links());
+        }
+        return refusal;
+    }
+
+    private StoreResult checkUpdate(UpdateRequest request) {
+        if (request.identity().isEmpty() && options.requireIdentity()) {
+            return unauthenticated();
+        }
+        StoreResult refusal = null;
+        if (request.lifetimeSeconds().isPresent()) {
+            refusal = checkLifetime(request.lifetimeSeconds().getAsLong());
+        }
+        if (refusal == null && request.base().isPresent()) {
+            refusal = checkBase("base", request.base().get());
+        }
+        if (refusal == null && request.sourceAddress().isPresent()) {
+            refusal = checkBase("source address", request.sourceAddress().get());
+        }
+        if (refusal == null && request.links().isPresent()) {
+            refusal = checkLinks(request.links().get());
+        }
+        return refusal;
+    }
+
+    /** The checks a persisted registration must still pass under the current options. */
+    private StoreResult checkStored(Registration saved) {
+        StoreResult refusal = checkName("ep", saved.endpointName(), options.maxEndpointNameBytes());
+        if (refusal == null && saved.sector().isPresent()) {
+            refusal = checkName("d", saved.sector().get(), options.maxSectorBytes());
+        }
+        if (refusal == null) {
+            refusal = checkLifetime(saved.lifetimeSeconds());
+        }
+        if (refusal == null) {
+            refusal = checkBase("base", saved.base());
+        }
+        if (refusal == null && saved.extraAttributes().size() > options.maxExtraAttributes()) {
+            refusal = tooManyExtras(saved.extraAttributes().size());
+        }
+        return refusal == null ? checkLinks(saved.links()) : refusal;
+    }
+
+    private static StoreResult checkName(String parameter, String value, int maxBytes) {
+        if (value.isEmpty()) {
+            return StoreResult.failure(Outcome.BAD_REQUEST, parameter + " must not be empty");
+        }
+        int bytes = value.getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > maxBytes) {
+            return StoreResult.failure(Outcome.BAD_REQUEST,
+                    parameter + " is " + bytes + " bytes of UTF-8, more than the " + maxBytes + " allowed");
+        }
+        if (hasControlCharacter(value)) {
+            return StoreResult.failure(Outcome.BAD_REQUEST, parameter + " must not contain control characters");
+        }
+        return null;
+    }
+
+    private StoreResult checkLifetime(long lifetime) {
+        if (lifetime < options.minLifetimeSeconds() || lifetime > options.maxLifetimeSeconds()) {
+            return StoreResult.failure(Outcome.BAD_REQUEST, "lt " + lifetime + " is outside the accepted range "
+                    + options.minLifetimeSeconds() + ".." + options.maxLifetimeSeconds() + " seconds");
+        }
+        return null;
+    }
+
+    private static StoreResult checkBase(String what, String base) {
+        if (!UriReference.isAbsolute(base) || !Link.isValidTarget(base)) {
+            return StoreResult.failure(Outcome.BAD_REQUEST,
+                    what + " '" + base + "' must be an absolute URI without whitespace, such as coap://host:port");
+        }
+        return null;
+    }
+
+    private StoreResult checkLinks(List<Link> links) {
+        if (links.size() > options.maxLinksPerRegistration()) {
+            return StoreResult.failure(Outcome.TOO_LARGE, "registration has " + links.size()
+                    + " links, more than maxLinksPerRegistration " + options.maxLinksPerRegistration());
+        }
+        return null;
+    }
+
+    private StoreResult tooManyExtras(int count) {
+        return StoreResult.failure(Outcome.TOO_LARGE, "registration has " + count
+                + " extra attributes, more than maxExtraAttributes " + options.maxExtraAttributes());
+    }
+
+    private static StoreResult unauthenticated() {
+        return StoreResult.failure(Outcome.UNAUTHENTICATED, "this directory accepts registrations only over an "
+                + "authenticated (DTLS) connection");
+    }
+
+    private static StoreResult forbidden(Registration registration) {
+        return StoreResult.failure(Outcome.FORBIDDEN, "endpoint '" + registration.endpointName()
+                + "' is registered by another identity");
+    }
+
+    private static StoreResult notFound(String registrationId) {
+        return StoreResult.failure(Outcome.NOT_FOUND, "no registration '" + registrationId + "'");
+    }
+
+    static boolean hasControlCharacter(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            if (Character.isISOControl(value.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** (d, ep); an absent sector is the empty string. */
+    private record EndpointKey(String sector, String endpointName) {
+    }
+}

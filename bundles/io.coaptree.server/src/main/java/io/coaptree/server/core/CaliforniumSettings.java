@@ -1,0 +1,45 @@
+package io.coaptree.server.core;
+
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.californium.core.config.CoapConfig;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
+
+import io.coaptree.server.options.ServerOptions;
+
+/** Translates {@link ServerOptions} into a Californium {@link Configuration} sized for a gateway. */
+final class CaliforniumSettings {
+
+    /** Room for the CoAP header, token and options on top of the payload. */
+    private static final int HEADER_ALLOWANCE = 256;
+
+    static {
+        // Inside OSGi the modules' definitions are not found by class scanning: register them explicitly.
+        CoapConfig.register();
+        UdpConfig.register();
+    }
+
+    private CaliforniumSettings() {
+    }
+
+    static Configuration configurationFor(ServerOptions options) {
+        // createStandardWithoutFile: getStandard() would write Californium3.properties into the working directory
+        Configuration config = Configuration.createStandardWithoutFile();
+        config.set(CoapConfig.MAX_ACTIVE_PEERS, options.maxPeers());
+        config.set(CoapConfig.MAX_PEER_INACTIVITY_PERIOD, options.peerInactivitySeconds(), TimeUnit.SECONDS);
+        config.set(CoapConfig.EXCHANGE_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
+        config.set(CoapConfig.NON_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
+        config.set(CoapConfig.MAX_MESSAGE_SIZE, options.maxMessageSize());
+        config.set(CoapConfig.PREFERRED_BLOCK_SIZE, options.blockSize());
+        config.set(CoapConfig.MAX_RESOURCE_BODY_SIZE, options.maxResourceBodySize());
+        config.set(CoapConfig.BLOCKWISE_STATUS_LIFETIME, options.blockwiseLifetimeSeconds(), TimeUnit.SECONDS);
+        config.set(CoapConfig.MAX_SERVER_OBSERVES, options.maxObserveRelations());
+        config.set(CoapConfig.NOTIFICATION_CHECK_INTERVAL_TIME, options.observeCheckIntervalSeconds(),
+                TimeUnit.SECONDS);
+        config.set(CoapConfig.NOTIFICATION_CHECK_INTERVAL_COUNT, options.observeCheckIntervalCount());
+        int datagram = Math.max(config.get(UdpConfig.UDP_DATAGRAM_SIZE), options.maxMessageSize() + HEADER_ALLOWANCE);
+        config.set(UdpConfig.UDP_DATAGRAM_SIZE, datagram);
+        return config;
+    }
+}

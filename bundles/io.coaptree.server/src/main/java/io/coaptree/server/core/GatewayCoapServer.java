@@ -1,0 +1,244 @@
+package io.coaptree.server.core;
+
+import java.io.IOException;
+import java.net.BindException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.eclipse.californium.core.CoapResource;
+import org.eclipse.californium.core.CoapServer;
+import org.eclipse.californium.core.server.resources.Resource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.api.CoAPServer;
+import io.coaptree.api.ExtendedResource;
+import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.server.options.ServerOptions;
+
+/**
+ * The gateway's CoAP server without any OSGi: one Californium {@link CoapServer} whose resource tree lives as long
+ * as this object, and at most one UDP endpoint that {@link #apply(ServerOptions)} binds, re-binds or unbinds.
+ * Usable from plain Java (tests, benchmarks); the OSGi component is a thin shell around it.
+ *
+ * <p>
+ * A refused configuration leaves everything as it was: the previous endpoint keeps serving.
+ */
+public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayCoapServer.class);
+
+    private final CoapServer server;
+    private final PublishedResources published;
+
+    private ServerOptions options;
+    private EndpointBinding binding;
+    private volatile String domain = "";
+    private volatile String group = "";
+    private boolean closed;
+
+    public GatewayCoapServer() {
+        // no ports: the server gets its endpoints from apply(), and creates no thread until then
+        server = new CoapServer(CaliforniumSettings.configurationFor(ServerOptions.defaults()));
+        published = new PublishedResources(server.getRoot());
+    }
+
+    /**
+     * Applies a configuration: binds, re-binds (keeping every published resource) or unbinds the endpoint, and
+     * takes the node's domain and group. Changing only domain or group does not touch the endpoint.
+     *
+     * @throws InvalidOptionException if the configuration cannot be applied (unknown or foreign bind address, port
+     *             in use); nothing changed then
+     */
+    public synchronized void apply(ServerOptions next) {
+        if (closed) {
+            throw new IllegalStateException("server is closed");
+        }
+        boolean endpointAsWanted = options != null && !options.endpointDiffers(next)
+                && (binding != null) == next.enabled();
+        if (!endpointAsWanted) {
+            if (next.enabled()) {
+                bind(next);
+            } else {
+                unbind();
+                LOG.info("CoAP server disabled ({} is false)", ServerOptions.ENABLED);
+            }
+        }
+        options = next;
+        adoptNode(next.domain(), next.group());
+    }
+
+    /** @return the last configuration applied, or {@code null} before the first */
+    public synchronized ServerOptions options() {
+        return options;
+    }
+
+    /** @return the bound address with its actual port, or {@code null} if no endpoint is bound */
+    public synchronized InetSocketAddress boundAddress() {
+        return binding == null ? null : binding.address();
+    }
+
+    /** @return the Californium server, for adding resources that are not {@link ExtendedResource}s */
+    public CoapServer californium() {
+        return server;
+    }
+
+    @Override
+    public boolean addResource(ExtendedResource resource, Class<?> type) {
+        return addResource(resource, type, null);
+    }
+
+    @Override
+    public boolean addResource(ExtendedResource resource, Class<?> type, String parentPath) {
+        boolean added = published.publish(resource, type, parentPath);
+        if (added) {
+            LOG.debug("published {}", resource.getURI());
+        } else {
+            LOG.warn("not publishing {} at '{}': another resource has that path or it is published elsewhere",
+                    resource.getName(), parentPath == null ? "" : parentPath);
+        }
+        return added;
+    }
+
+    @Override
+    public boolean removeResource(ExtendedResource resource, Class<?> type) {
+        return published.withdraw(resource);
+    }
+
+    @Override
+    public List<ExtendedResource> getResources() {
+        return published.resources();
+    }
+
+    @Override
+    public String getDomain() {
+        return domain;
+    }
+
+    @Override
+    public String getGroup() {
+        return group;
+    }
+
+    @Override
+    public synchronized int getPort() {
+        return binding == null ? -1 : binding.address().getPort();
+    }
+
+    /** Unbinds and withdraws every resource. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        published.withdrawAll();
+        unbind();
+        server.destroy();
+    }
+
+    private void bind(ServerOptions next) {
+        InetSocketAddress address = new InetSocketAddress(localAddress(next.bindAddress()), next.port());
+        EndpointBinding previous = binding;
+        // the same fixed port cannot be bound twice: free it first, and take it back if the new binding fails
+        boolean samePort = previous != null && next.port() != 0 && next.port() == previous.address().getPort();
+        if (samePort) {
+            previous.stop();
+        }
+        EndpointBinding fresh = new EndpointBinding(server, next, address);
+        try {
+            fresh.start();
+        } catch (IOException e) {
+            fresh.destroy();
+            if (samePort) {
+                restart(previous);
+            }
+            throw bindFailure(address, e);
+        }
+        binding = fresh;
+        if (previous != null) {
+            // the old endpoint's observers cannot be notified from the new one; they re-register after max-age
+            forEachResource(server.getRoot(), CoapResource::clearObserveRelations);
+            previous.destroy();
+        }
+        LOG.info("CoAP server listening on {}", fresh.address());
+    }
+
+    private void restart(EndpointBinding previous) {
+        try {
+            previous.start();
+        } catch (IOException e) {
+            LOG.error("CoAP server could not take back {}: no endpoint is bound", previous.address(), e);
+            previous.destroy();
+            binding = null;
+        }
+    }
+
+    private void unbind() {
+        if (binding != null) {
+            forEachResource(server.getRoot(), CoapResource::clearObserveRelations);
+            binding.destroy();
+            binding = null;
+        }
+    }
+
+    private void adoptNode(String newDomain, String newGroup) {
+        if (newDomain.equals(domain) && newGroup.equals(group)) {
+            return;
+        }
+        domain = newDomain;
+        group = newGroup;
+        for (ExtendedResource resource : published.resources()) {
+            if (resource.followsNodeDomainAndGroup()) {
+                resource.updateDomainAndGroup(this);
+            }
+        }
+    }
+
+    private static InetAddress localAddress(String bindAddress) {
+        InetAddress host;
+        try {
+            host = InetAddress.getByName(bindAddress);
+        } catch (UnknownHostException e) {
+            throw new InvalidOptionException(ServerOptions.BIND_ADDRESS, "unknown host '" + bindAddress + "'", e);
+        }
+        if (!host.isAnyLocalAddress() && !host.isLoopbackAddress() && !isInterfaceAddress(host)) {
+            throw new InvalidOptionException(ServerOptions.BIND_ADDRESS,
+                    bindAddress + " is not an address of this host");
+        }
+        return host;
+    }
+
+    private static boolean isInterfaceAddress(InetAddress host) {
+        try {
+            return NetworkInterface.getByInetAddress(host) != null;
+        } catch (SocketException e) {
+            return false;
+        }
+    }
+
+    private static InvalidOptionException bindFailure(InetSocketAddress address, IOException e) {
+        String host = address.getAddress().getHostAddress();
+        String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (e instanceof BindException && reason.contains("assign")) {
+            return new InvalidOptionException(ServerOptions.BIND_ADDRESS, host + " cannot be bound (" + reason + ")",
+                    e);
+        }
+        return new InvalidOptionException(ServerOptions.PORT,
+                address.getPort() + " on " + host + " cannot be bound (" + reason + ")", e);
+    }
+
+    private static void forEachResource(Resource node, Consumer<CoapResource> action) {
+        for (Resource child : node.getChildren()) {
+            if (child instanceof CoapResource coapResource) {
+                action.accept(coapResource);
+            }
+            forEachResource(child, action);
+        }
+    }
+}

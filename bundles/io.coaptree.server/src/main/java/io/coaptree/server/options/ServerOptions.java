@@ -1,0 +1,205 @@
+package io.coaptree.server.options;
+
+import java.util.Map;
+
+/**
+ * The CoAP server's configuration, typed and validated. Property ids are those of the Kura metatype
+ * ({@code OSGI-INF/metatype/io.coaptree.server.CoapServerService.xml}); every instance satisfies the documented
+ * bounds, whichever way it was built.
+ *
+ * @param enabled {@value #ENABLED}: whether an endpoint is bound at all
+ * @param bindAddress {@value #BIND_ADDRESS}: IP address or host name of a local interface, 0.0.0.0 for all
+ * @param port {@value #PORT}: UDP port, 0 picks a free one
+ * @param domain {@value #DOMAIN}: the node's domain (RD sector), empty for none
+ * @param group {@value #GROUP}: the node's group inside its domain, empty for none
+ * @param maxMessageSize {@value #MAX_MESSAGE_SIZE}: largest payload sent or accepted in one message, bytes
+ * @param blockSize {@value #BLOCK_SIZE}: preferred block size of blockwise transfers, a power of two 16..1024
+ * @param maxResourceBodySize {@value #MAX_RESOURCE_BODY_SIZE}: largest body reassembled from blocks, bytes
+ * @param maxPeers {@value #MAX_PEERS}: peers the server keeps state for at once
+ * @param peerInactivitySeconds {@value #PEER_INACTIVITY}: a peer silent this long may be forgotten
+ * @param exchangeLifetimeSeconds {@value #EXCHANGE_LIFETIME}: how long an exchange is kept for deduplication
+ * @param blockwiseLifetimeSeconds {@value #BLOCKWISE_LIFETIME}: how long an unfinished blockwise transfer is kept
+ * @param maxObserveRelations {@value #OBSERVE_MAX_RELATIONS}: observe relations the server accepts in total
+ * @param observeCheckIntervalSeconds {@value #OBSERVE_CHECK_INTERVAL}: at most this long between confirmable
+ *            notifications that check the observer is still there
+ * @param observeCheckIntervalCount {@value #OBSERVE_CHECK_COUNT}: at most this many non-confirmable notifications
+ *            between two such checks
+ * @param protocolThreads {@value #PROTOCOL_THREADS}: threads that run the CoAP protocol stage and the resources'
+ *            handlers (Californium's default, one per core, is too many on a gateway that also runs Kura)
+ */
+public record ServerOptions(boolean enabled, String bindAddress, int port, String domain, String group,
+        int maxMessageSize, int blockSize, int maxResourceBodySize, int maxPeers, int peerInactivitySeconds,
+        int exchangeLifetimeSeconds, int blockwiseLifetimeSeconds, int maxObserveRelations,
+        int observeCheckIntervalSeconds, int observeCheckIntervalCount, int protocolThreads) {
+
+    public static final String ENABLED = "coap.enabled";
+    public static final String BIND_ADDRESS = "coap.bind.address";
+    public static final String PORT = "coap.port";
+    public static final String DOMAIN = "node.domain";
+    public static final String GROUP = "node.group";
+    public static final String MAX_MESSAGE_SIZE = "limits.message.size";
+    public static final String BLOCK_SIZE = "limits.block.size";
+    public static final String MAX_RESOURCE_BODY_SIZE = "limits.resource.body.size";
+    public static final String MAX_PEERS = "limits.peers";
+    public static final String PEER_INACTIVITY = "limits.peer.inactivity.seconds";
+    public static final String EXCHANGE_LIFETIME = "limits.exchange.lifetime.seconds";
+    public static final String BLOCKWISE_LIFETIME = "limits.blockwise.lifetime.seconds";
+    public static final String OBSERVE_MAX_RELATIONS = "observe.max.relations";
+    public static final String OBSERVE_CHECK_INTERVAL = "observe.check.interval.seconds";
+    public static final String OBSERVE_CHECK_COUNT = "observe.check.interval.count";
+    public static final String PROTOCOL_THREADS = "limits.protocol.threads";
+
+    /** Longest domain or group: an RD sector name is at most 63 bytes (RFC 9176). */
+    public static final int MAX_NAME_LENGTH = 63;
+
+    private static final ServerOptions DEFAULTS = new ServerOptions(true, "0.0.0.0", 5683, "", "", 1024, 512,
+            65536, 500, 600, 60, 60, 1000, 120, 100, 2);
+
+    public ServerOptions {
+        if (bindAddress == null || bindAddress.isBlank()) {
+            throw new InvalidOptionException(BIND_ADDRESS, "must not be empty");
+        }
+        bindAddress = bindAddress.trim();
+        requireRange(PORT, port, 0, 65535);
+        domain = requireName(DOMAIN, domain);
+        group = requireName(GROUP, group);
+        requireRange(MAX_MESSAGE_SIZE, maxMessageSize, 64, 8192);
+        requireRange(BLOCK_SIZE, blockSize, 16, 1024);
+        if (Integer.bitCount(blockSize) != 1) {
+            throw new InvalidOptionException(BLOCK_SIZE, blockSize + " is not a power of two (16, 32, ... 1024)");
+        }
+        if (blockSize > maxMessageSize) {
+            throw new InvalidOptionException(BLOCK_SIZE,
+                    blockSize + " is larger than " + MAX_MESSAGE_SIZE + " (" + maxMessageSize + ")");
+        }
+        requireRange(MAX_RESOURCE_BODY_SIZE, maxResourceBodySize, 1024, 16 * 1024 * 1024);
+        requireRange(MAX_PEERS, maxPeers, 1, 100_000);
+        requireRange(PEER_INACTIVITY, peerInactivitySeconds, 10, 86_400);
+        // below ~10 s a retransmitted CON request could be executed twice
+        requireRange(EXCHANGE_LIFETIME, exchangeLifetimeSeconds, 10, 247);
+        requireRange(BLOCKWISE_LIFETIME, blockwiseLifetimeSeconds, 5, 3600);
+        requireRange(OBSERVE_MAX_RELATIONS, maxObserveRelations, 1, 100_000);
+        requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
+        requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
+        requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
+    }
+
+    /** @return the metatype defaults */
+    public static ServerOptions defaults() {
+        return DEFAULTS;
+    }
+
+    /**
+     * Reads options from component properties as Kura delivers them. Missing properties take their default;
+     * integers may arrive as any integral {@link Number} or a decimal String, booleans as Boolean or String.
+     *
+     * @throws InvalidOptionException naming the first refused property
+     */
+    public static ServerOptions from(Map<String, ?> properties) {
+        Map<String, ?> p = properties == null ? Map.of() : properties;
+        ServerOptions d = DEFAULTS;
+        return new ServerOptions(
+                readBoolean(p, ENABLED, d.enabled),
+                readString(p, BIND_ADDRESS, d.bindAddress),
+                readInt(p, PORT, d.port),
+                readString(p, DOMAIN, d.domain),
+                readString(p, GROUP, d.group),
+                readInt(p, MAX_MESSAGE_SIZE, d.maxMessageSize),
+                readInt(p, BLOCK_SIZE, d.blockSize),
+                readInt(p, MAX_RESOURCE_BODY_SIZE, d.maxResourceBodySize),
+                readInt(p, MAX_PEERS, d.maxPeers),
+                readInt(p, PEER_INACTIVITY, d.peerInactivitySeconds),
+                readInt(p, EXCHANGE_LIFETIME, d.exchangeLifetimeSeconds),
+                readInt(p, BLOCKWISE_LIFETIME, d.blockwiseLifetimeSeconds),
+                readInt(p, OBSERVE_MAX_RELATIONS, d.maxObserveRelations),
+                readInt(p, OBSERVE_CHECK_INTERVAL, d.observeCheckIntervalSeconds),
+                readInt(p, OBSERVE_CHECK_COUNT, d.observeCheckIntervalCount),
+                readInt(p, PROTOCOL_THREADS, d.protocolThreads));
+    }
+
+    /** @return a copy with another port (tests and several nodes per JVM use 0) */
+    public ServerOptions withPort(int newPort) {
+        return new ServerOptions(enabled, bindAddress, newPort, domain, group, maxMessageSize, blockSize,
+                maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
+                blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
+                observeCheckIntervalCount, protocolThreads);
+    }
+
+    /** @return whether switching to {@code other} needs a new endpoint (anything but domain and group changed) */
+    public boolean endpointDiffers(ServerOptions other) {
+        return !withNode("", "").equals(other.withNode("", ""));
+    }
+
+    private ServerOptions withNode(String newDomain, String newGroup) {
+        return new ServerOptions(enabled, bindAddress, port, newDomain, newGroup, maxMessageSize, blockSize,
+                maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
+                blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
+                observeCheckIntervalCount, protocolThreads);
+    }
+
+    private static void requireRange(String field, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new InvalidOptionException(field, value + " is outside " + min + ".." + max);
+        }
+    }
+
+    private static String requireName(String field, String value) {
+        String name = value == null ? "" : value.trim();
+        if (name.length() > MAX_NAME_LENGTH) {
+            throw new InvalidOptionException(field, "'" + name + "' is longer than " + MAX_NAME_LENGTH + " characters");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            // the name becomes an RD sector, a link attribute and an MQTT topic level: keep it to safe characters
+            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+                    || c == '_' || c == '.';
+            if (!allowed) {
+                throw new InvalidOptionException(field,
+                        "'" + name + "' contains '" + c + "' (allowed: letters, digits, '-', '_', '.')");
+            }
+        }
+        return name;
+    }
+
+    private static boolean readBoolean(Map<String, ?> p, String field, boolean fallback) {
+        Object value = p.get(field);
+        if (value == null) {
+            return fallback;
+        }
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        String text = value.toString().trim();
+        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new InvalidOptionException(field, "'" + value + "' is not true or false");
+    }
+
+    private static String readString(Map<String, ?> p, String field, String fallback) {
+        Object value = p.get(field);
+        return value == null ? fallback : value.toString();
+    }
+
+    private static int readInt(Map<String, ?> p, String field, int fallback) {
+        Object value = p.get(field);
+        if (value == null) {
+            return fallback;
+        }
+        long number;
+        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
+            number = ((Number) value).longValue();
+        } else {
+            String text = value.toString().trim();
+            try {
+                number = Long.parseLong(text);
+            } catch (NumberFormatException e) {
+                throw new InvalidOptionException(field, "'" + value + "' is not an integer");
+            }
+        }
+        if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
+            throw new InvalidOptionException(field, number + " is not a 32-bit integer");
+        }
+        return (int) number;
+    }
+}

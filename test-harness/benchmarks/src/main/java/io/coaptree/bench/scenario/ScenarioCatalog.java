@@ -1,0 +1,20 @@
+package io.coaptree.bench.scenario;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every scenario {@code Benchmarks run <name>} knows. */
+public final class ScenarioCatalog {
+
+    private ScenarioCatalog() {
+    }
+
+    public static List<Scenario> all() {
+        return List.of(
+                new ExampleGetScenario());
+    }
+
+    public static Optional<Scenario> find(String name) {
+        return all().stream().filter(s -> s.name().equals(name)).findFirst();
+    }
+}

@@ -1,0 +1,141 @@
+package io.coaptree.bench.scenario;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import io.coaptree.bench.load.LoadEngine;
+import io.coaptree.bench.load.LoadProfile;
+import io.coaptree.bench.load.LoadResult;
+import io.coaptree.bench.load.RequestIssuer;
+import io.coaptree.bench.target.ServerSample;
+import io.coaptree.bench.target.TargetProcess;
+import io.coaptree.bench.target.TargetSpec;
+
+/**
+ * What a running {@link Scenario} uses: starts targets (stopped by the runner if the scenario does not),
+ * runs load steps while sampling the server, and collects measurements for the report.
+ */
+public final class ScenarioContext {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
+
+    private final RunOptions options;
+    private final List<TargetProcess> running = new ArrayList<>();
+    private final List<TargetProcess> started = new ArrayList<>();
+    private final List<Measurement> measurements = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private String baseline;
+
+    ScenarioContext(RunOptions options) {
+        this.options = options;
+    }
+
+    public RunOptions options() {
+        return options;
+    }
+
+    public Path outputDir() {
+        return options.outputDir();
+    }
+
+    /**
+     * A built deployment package, e.g. {@code deploymentPackage("coaptree-examples")}: the copy this module's
+     * build made (target/dps), else the feature's own target folder.
+     */
+    public Path deploymentPackage(String artifactId) throws IOException {
+        List<Path> candidates = new ArrayList<>();
+        if (options.artifactsDir() != null) {
+            candidates.add(options.artifactsDir().resolve(artifactId + ".dp"));
+        }
+        Path featureTarget = options.repoRoot().resolve("features").resolve(artifactId).resolve("target");
+        if (Files.isDirectory(featureTarget)) {
+            try (DirectoryStream<Path> dps = Files.newDirectoryStream(featureTarget, artifactId + "-*.dp")) {
+                dps.forEach(candidates::add);
+            }
+        }
+        return candidates.stream().filter(Files::isRegularFile).findFirst().orElseThrow(() ->
+                new IllegalStateException("deployment package " + artifactId + " not built (looked at " + candidates
+                        + "); run: mvn -B -DskipTests install"));
+    }
+
+    /** Starts a target JVM and waits until it reports ready. */
+    public TargetProcess startTarget(TargetSpec spec) throws IOException, InterruptedException {
+        TargetProcess target = TargetProcess.start(spec, outputDir(), READY_TIMEOUT);
+        running.add(target);
+        started.add(target);
+        return target;
+    }
+
+    /** Stops a target, so the next one does not compete with it for the CPU. */
+    public void stopTarget(TargetProcess target) {
+        target.close();
+        running.remove(target);
+    }
+
+    /** Runs a step whose results are thrown away (JIT, caches and pools on both sides warm up). */
+    public LoadResult warmUp(LoadProfile profile, IntFunction<RequestIssuer> issuers) throws InterruptedException {
+        try (RequestIssuer issuer = issuers.apply(profile.clients())) {
+            return LoadEngine.run(profile, issuer);
+        }
+    }
+
+    /**
+     * Runs one step against {@code target} and records it.
+     *
+     * @param issuers opens an issuer with the given number of clients; it is closed after the step
+     */
+    public Measurement measure(TargetProcess target, LoadProfile profile, IntFunction<RequestIssuer> issuers)
+            throws InterruptedException {
+        try (RequestIssuer issuer = issuers.apply(profile.clients())) {
+            ServerSample before = target.sample();
+            LoadResult load = LoadEngine.run(profile, issuer);
+            ServerSample after = target.sample();
+            ServerUsage usage = ServerUsage.between(before, target.samples(), after, load.succeeded());
+            Measurement measurement = new Measurement(target.label(), profile.name(), profile.describe(), load, usage);
+            measurements.add(measurement);
+            System.out.printf("  %-18s %-14s %9.0f req/s  p50 %8.3f ms  p99 %8.3f ms  failed %d  server cpu %5.1f%%%n",
+                    target.label(), profile.name(), load.throughputPerSecond(), load.latency().p50Micros() / 1e3,
+                    load.latency().p99Micros() / 1e3, load.failed(), usage.cpuPercent());
+            return measurement;
+        }
+    }
+
+    /** The target the others are compared with (ratios in the summary). */
+    public void baseline(String targetLabel) {
+        this.baseline = targetLabel;
+    }
+
+    /** A sentence for the summary's notes. */
+    public void note(String text) {
+        notes.add(text);
+    }
+
+    List<Measurement> measurements() {
+        return Collections.unmodifiableList(measurements);
+    }
+
+    List<TargetProcess> targets() {
+        return Collections.unmodifiableList(started);
+    }
+
+    List<String> notes() {
+        return Collections.unmodifiableList(notes);
+    }
+
+    String baselineLabel() {
+        return baseline;
+    }
+
+    void stopAll() {
+        for (TargetProcess target : List.copyOf(running)) {
+            stopTarget(target);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package io.coaptree.it;
+
+import org.junit.jupiter.api.Assumptions;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * libcoap's command-line client (Debian libcoap3-bin): a CoAP implementation nobody on this project wrote.
+ * Where it is not installed the test is skipped, except under CI (CI=true), where its absence is a failure.
+ */
+final class Libcoap {
+
+    record Result(int exitCode, String output) {
+    }
+
+    private Libcoap() {
+    }
+
+    static Result run(String client, String... args) throws IOException, InterruptedException {
+        Path binary = find(client);
+        List<String> command = new ArrayList<>();
+        command.add(binary.toString());
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError(String.join(" ", command) + " did not finish within 30 s");
+        }
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        return new Result(process.exitValue(), output);
+    }
+
+    private static Path find(String client) {
+        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
+            Path candidate = Path.of(dir, client);
+            if (Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        String message = client + " is not installed (Debian package libcoap3-bin)";
+        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
+            throw new AssertionError(message + "; .ci/run must install it");
+        }
+        Assumptions.abort(message);
+        throw new IllegalStateException("unreachable");
+    }
+}

@@ -1,0 +1,82 @@
+package io.coaptree.it;
+
+import io.coaptree.harness.node.FrameworkKind;
+import io.coaptree.harness.node.KuraNode;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * An emulated Kura gateway with both CoAPTree deployment packages installed, its CoAP server on a free port.
+ * Configuration is written before the packages are installed, as an operator restoring a snapshot would, so the
+ * server never binds the well-known port and several gateways can run side by side.
+ */
+final class TestGateway implements AutoCloseable {
+
+    static final String SERVER_PID = "io.coaptree.server.CoapServerService";
+    static final String SERVER_SERVICE = "io.coaptree.api.CoAPServer";
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final KuraNode node;
+
+    private TestGateway(KuraNode node) {
+        this.node = node;
+    }
+
+    static TestGateway start(String name, FrameworkKind framework) throws Exception {
+        return start(name, framework, Map.of());
+    }
+
+    static TestGateway start(String name, FrameworkKind framework, Map<String, Object> serverSettings)
+            throws Exception {
+        KuraNode node = KuraNode.builder(name)
+                .framework(framework)
+                .storage(freshStorage(name + "-" + framework.name().toLowerCase()))
+                .start();
+        try {
+            Map<String, Object> settings = new java.util.HashMap<>(serverSettings);
+            settings.putIfAbsent("coap.port", 0);
+            settings.putIfAbsent("coap.bind.address", "127.0.0.1");
+            node.updateConfiguration(SERVER_PID, settings);
+            node.installDeploymentPackage(Packages.core());
+            node.installDeploymentPackage(Packages.examples());
+            TestGateway gateway = new TestGateway(node);
+            gateway.awaitServer();
+            return gateway;
+        } catch (Exception | AssertionError e) {
+            node.close();
+            throw e;
+        }
+    }
+
+    static Path freshStorage(String name) throws java.io.IOException {
+        Path root = Path.of(System.getProperty("coaptree.work", "target/nodes"));
+        Files.createDirectories(root);
+        return Files.createTempDirectory(root, name + "-");
+    }
+
+    KuraNode node() {
+        return node;
+    }
+
+    void awaitServer() {
+        if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", START_TIMEOUT)) {
+            throw new AssertionError("no CoAPServer service with a bound port within " + START_TIMEOUT);
+        }
+    }
+
+    int port() {
+        return ((Number) node.serviceProperty(SERVER_SERVICE, "(coap.port=*)", "coap.port")).intValue();
+    }
+
+    String uri(String path) {
+        return "coap://127.0.0.1:" + port() + path;
+    }
+
+    @Override
+    public void close() {
+        node.close();
+    }
+}

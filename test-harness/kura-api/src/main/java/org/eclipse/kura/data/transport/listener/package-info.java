@@ -1,0 +1,3 @@
+/** Listener of a DataTransportService (version as exported by Kura 5.6 / 6.0). */
+@org.osgi.annotation.versioning.Version("1.0.1")
+package org.eclipse.kura.data.transport.listener;

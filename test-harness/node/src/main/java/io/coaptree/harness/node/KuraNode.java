@@ -1,0 +1,439 @@
+package io.coaptree.harness.node;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.security.GeneralSecurityException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Predicate;
+
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.InvalidSyntaxException;
+import org.osgi.framework.ServiceReference;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+
+import io.coaptree.harness.kura.crypto.AesGcmPasswordCipher;
+
+/**
+ * One emulated Kura gateway: an OSGi framework (Felix, or Equinox as on Kura) with Kura's runtime set and
+ * emulated Kura services, configured through snapshots and ConfigAdmin and fed deployment packages through
+ * DeploymentAdmin, as a gateway is. Several nodes can run in one JVM; each keeps its state under its storage dir.
+ */
+public final class KuraNode implements AutoCloseable {
+
+    /** How long start-up and service calls wait for a framework service to appear. */
+    static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
+
+    static final String CRYPTO_SERVICE = "org.eclipse.kura.crypto.CryptoService";
+    static final String KEYSTORE_FACTORY_PID = "org.eclipse.kura.core.keystore.FilesystemKeystoreServiceImpl";
+    /** The keystore instance every Kura gateway has; created with the node unless a snapshot defines it. */
+    static final String DEFAULT_KEYSTORE_PID = "SSLKeystore";
+    private static final String DEFAULT_KEYSTORE_PASSWORD = "changeit";
+
+    private final String name;
+    private final FrameworkKind kind;
+    private final Path storage;
+    private final boolean ownsStorage;
+    private final Framework framework;
+    private final AesGcmPasswordCipher cipher;
+    private final ConfigAdminClient configAdmin;
+    private final DeploymentAdminClient deploymentAdmin;
+    private final PackagesFolder packages;
+    private boolean closed;
+
+    private KuraNode(Builder builder, Path storage, boolean ownsStorage, Framework framework, String cryptoKey) {
+        this.name = builder.name;
+        this.kind = builder.kind;
+        this.storage = storage;
+        this.ownsStorage = ownsStorage;
+        this.framework = framework;
+        this.cipher = AesGcmPasswordCipher.fromBase64Key(cryptoKey);
+        this.configAdmin = new ConfigAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
+        this.deploymentAdmin = new DeploymentAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
+        this.packages = new PackagesFolder(storage.resolve("packages"));
+    }
+
+    public static Builder builder(String nodeName) {
+        return new Builder(nodeName);
+    }
+
+    /** How to put a node together; {@link #start()} boots it. */
+    public static final class Builder {
+
+        private final String name;
+        private FrameworkKind kind = FrameworkKind.fromSystemProperty();
+        private Path storage;
+        private final Map<String, String> frameworkProperties = new LinkedHashMap<>();
+        private final List<Path> snapshots = new ArrayList<>();
+        private final List<Path> deploymentPackages = new ArrayList<>();
+
+        private Builder(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("nodeName must not be blank");
+            }
+            this.name = name;
+        }
+
+        /** FELIX by default; the system property coaptree.framework=equinox changes the default. */
+        public Builder framework(FrameworkKind kind) {
+            this.kind = Objects.requireNonNull(kind, "framework");
+            return this;
+        }
+
+        /** Where the node keeps framework cache, configuration and packages; default: a fresh temp dir. */
+        public Builder storage(Path dir) {
+            this.storage = Objects.requireNonNull(dir, "storage");
+            return this;
+        }
+
+        /** A framework launch property; overrides the node's defaults (e.g. coaptree.harness.crypto.key). */
+        public Builder frameworkProperty(String key, String value) {
+            this.frameworkProperties.put(Objects.requireNonNull(key, "key"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /** A Kura snapshot applied at start, before the deployment packages are installed. */
+        public Builder snapshot(Path snapshotXml) {
+            this.snapshots.add(Objects.requireNonNull(snapshotXml, "snapshot"));
+            return this;
+        }
+
+        /** A deployment package installed at start through DeploymentAdmin. */
+        public Builder deploymentPackage(Path dpFile) {
+            this.deploymentPackages.add(Objects.requireNonNull(dpFile, "deploymentPackage"));
+            return this;
+        }
+
+        /** Boots the node; returns once every bundle is started, every snapshot applied, every package installed. */
+        public KuraNode start() throws Exception {
+            return KuraNode.boot(this);
+        }
+    }
+
+    private static KuraNode boot(Builder builder) throws Exception {
+        boolean ownsStorage = builder.storage == null;
+        Path storage = ownsStorage ? Files.createTempDirectory("kura-node-" + safe(builder.name) + "-")
+                : Files.createDirectories(builder.storage.toAbsolutePath());
+        Map<String, String> properties = frameworkProperties(builder, storage);
+        Framework framework = factory(builder.kind).newFramework(properties);
+        framework.init();
+        framework.start();
+        KuraNode node = new KuraNode(builder, storage, ownsStorage, framework,
+                properties.get(AesGcmPasswordCipher.KEY_PROPERTY));
+        try {
+            node.installRuntime();
+            node.awaitService(CRYPTO_SERVICE);
+            node.createDefaultKeystore();
+            for (Path snapshot : builder.snapshots) {
+                node.applySnapshot(snapshot);
+            }
+            List<Path> packages = new ArrayList<>(node.packages.recorded());
+            for (Path dp : builder.deploymentPackages) {
+                packages.removeIf(p -> p.getFileName().equals(dp.getFileName()));
+                packages.add(dp);
+            }
+            for (Path dp : packages) {
+                node.installDeploymentPackage(dp);
+            }
+            node.requireStarted("node " + builder.name, bundle -> true);
+            return node;
+        } catch (Exception | Error e) {
+            try {
+                node.close();
+            } catch (RuntimeException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
+    }
+
+    private static Map<String, String> frameworkProperties(Builder builder, Path storage) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put(Constants.FRAMEWORK_STORAGE, storage.resolve("framework").toString());
+        // The cache starts clean each time; deployment packages come back from the packages folder, as on Kura.
+        p.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
+        p.put("felix.cm.dir", storage.resolve("configadmin").toString());
+        p.put("felix.log.level", "1");
+        // Several frameworks share this JVM: no JVM-wide URL handler factory, no configuration from system properties.
+        p.put("felix.service.urlhandlers", "false");
+        p.put("osgi.framework.useSystemProperties", "false");
+        p.put("eclipse.consoleLog", "false");
+        p.put(AesGcmPasswordCipher.KEY_PROPERTY, AesGcmPasswordCipher.DEFAULT_KEY_BASE64);
+        p.put("kura.name", builder.name);
+        p.put("kura.device.name", builder.name);
+        p.put("kura.home", storage.toString());
+        p.put("kura.data", storage.resolve("data").toString());
+        p.put("kura.tmp", storage.resolve("tmp").toString());
+        p.put("kura.snapshots", storage.resolve("snapshots").toString());
+        p.put("kura.packages", storage.resolve("packages").toString());
+        p.put("kura.user.config", storage.resolve("user").toString());
+        p.put("kura.framework.config", storage.resolve("framework-config").toString());
+        p.putAll(builder.frameworkProperties);
+        return p;
+    }
+
+    private static FrameworkFactory factory(FrameworkKind kind) {
+        return kind == FrameworkKind.EQUINOX ? new org.eclipse.osgi.launch.EquinoxFactory()
+                : new org.apache.felix.framework.FrameworkFactory();
+    }
+
+    private static String safe(String text) {
+        return text.replaceAll("[^A-Za-z0-9._-]", "_");
+    }
+
+    private void installRuntime() throws IOException, BundleException {
+        BundleContext context = bundleContext();
+        List<Bundle> installed = new ArrayList<>();
+        for (String file : RuntimeBundles.fileNames()) {
+            try (InputStream in = RuntimeBundles.open(file)) {
+                installed.add(context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in));
+            }
+        }
+        for (Bundle bundle : installed) {
+            if (!isFragment(bundle)) {
+                bundle.start();
+            }
+        }
+    }
+
+    private void createDefaultKeystore() throws Exception {
+        if (this.configAdmin.properties(DEFAULT_KEYSTORE_PID) != null) {
+            return;
+        }
+        Map<String, Object> keystore = new LinkedHashMap<>();
+        keystore.put("keystore.path", this.storage.resolve("security").resolve("sslkeystore.p12").toString());
+        keystore.put("keystore.password", encryptPassword(DEFAULT_KEYSTORE_PASSWORD));
+        keystore.put("randomize.password", Boolean.FALSE);
+        this.configAdmin.update(DEFAULT_KEYSTORE_PID, KEYSTORE_FACTORY_PID, keystore);
+    }
+
+    public String name() {
+        return this.name;
+    }
+
+    public FrameworkKind framework() {
+        return this.kind;
+    }
+
+    public Path storage() {
+        return this.storage;
+    }
+
+    /** Installs (or upgrades) a .dp through DeploymentAdmin and checks that every bundle it brought is started. */
+    public void installDeploymentPackage(Path dpFile) throws Exception {
+        if (!Files.isRegularFile(dpFile)) {
+            throw new IOException("deployment package " + dpFile + " does not exist");
+        }
+        Path copy = this.packages.copyIn(dpFile);
+        DeploymentAdminClient.Installed installed = this.deploymentAdmin.install(copy);
+        this.packages.record(installed.name(), copy);
+        requireStarted("deployment package " + installed.name() + " " + installed.version(),
+                bundle -> installed.bundles().contains(bundle.getSymbolicName()));
+    }
+
+    /** Applies every configuration of an esf: snapshot to ConfigAdmin, creating factory instances as needed. */
+    public void applySnapshot(Path snapshotXml) throws Exception {
+        for (KuraSnapshot.Configuration configuration : KuraSnapshot.read(snapshotXml, this::encryptPassword)) {
+            this.configAdmin.update(configuration.pid(), configuration.factoryPid(), configuration.properties());
+        }
+    }
+
+    /**
+     * Like Apply in the WebUI: the given properties replace those of the same name, the others are kept.
+     * Password attributes (per the component's metatype) given in plain are encrypted first, as Kura does; a
+     * new factory instance needs "service.factoryPid" among the properties, the pid becoming its kura.service.pid.
+     */
+    public void updateConfiguration(String pid, Map<String, Object> properties) throws Exception {
+        Map<String, Object> merged = new LinkedHashMap<>();
+        Map<String, Object> existing = this.configAdmin.properties(pid);
+        if (existing != null) {
+            merged.putAll(existing);
+        }
+        merged.putAll(properties);
+        Object requestedFactory = properties.get(KuraSnapshot.SERVICE_FACTORY_PID);
+        String factoryPid = requestedFactory != null ? requestedFactory.toString() : this.configAdmin.factoryPid(pid);
+        for (String passwordId : PasswordAttributes.of(bundleContext(), factoryPid != null ? factoryPid : pid)) {
+            Object value = merged.get(passwordId);
+            if (value instanceof String text && !this.cipher.isEncrypted(text)) {
+                merged.put(passwordId, encryptPassword(text));
+            }
+        }
+        this.configAdmin.update(pid, factoryPid, merged);
+    }
+
+    /** The configuration known by this pid (service.pid, or kura.service.pid of a factory instance); null if none. */
+    public Map<String, Object> configuration(String pid) throws Exception {
+        return this.configAdmin.properties(pid);
+    }
+
+    /** The ciphertext this node's CryptoService would produce: what a snapshot's encrypted Password holds. */
+    public String encryptPassword(String plain) {
+        try {
+            return this.cipher.encrypt(plain);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM unavailable in this JRE", e);
+        }
+    }
+
+    public List<BundleInfo> bundles() {
+        List<BundleInfo> list = new ArrayList<>();
+        for (Bundle bundle : bundleContext().getBundles()) {
+            list.add(new BundleInfo(bundle.getSymbolicName(), bundle.getVersion().toString(), stateName(bundle)));
+        }
+        return list;
+    }
+
+    /** True as soon as a service of that class matching the filter (may be null) exists; false after the timeout. */
+    public <T> boolean awaitServiceProperty(String objectClass, String ldapFilter, Duration timeout) {
+        return ServiceAccess.await(bundleContext(), filter(objectClass, ldapFilter), timeout) != null;
+    }
+
+    /** A property of the best-ranked matching service, or null when no service matches. */
+    public Object serviceProperty(String objectClass, String ldapFilter, String key) {
+        try {
+            ServiceReference<?>[] references = bundleContext().getAllServiceReferences(null,
+                    filter(objectClass, ldapFilter));
+            if (references == null) {
+                return null;
+            }
+            return Arrays.stream(references).max(Comparator.naturalOrder()).map(r -> r.getProperty(key)).orElse(null);
+        } catch (InvalidSyntaxException e) {
+            throw new IllegalArgumentException("bad LDAP filter " + ldapFilter + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String filter(String objectClass, String ldapFilter) {
+        String classFilter = "(objectClass=" + Objects.requireNonNull(objectClass, "objectClass") + ")";
+        if (ldapFilter == null || ldapFilter.isBlank()) {
+            return classFilter;
+        }
+        String extra = ldapFilter.trim().startsWith("(") ? ldapFilter.trim() : "(" + ldapFilter.trim() + ")";
+        return "(&" + classFilter + extra + ")";
+    }
+
+    /** The system bundle's context, for tests that need the framework directly. */
+    public BundleContext bundleContext() {
+        return this.framework.getBundleContext();
+    }
+
+    /** Stops the framework and waits for it; deletes the storage only if the node created it. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (this.closed) {
+            return;
+        }
+        this.closed = true;
+        try {
+            this.framework.stop();
+            FrameworkEvent event = this.framework.waitForStop(STOP_TIMEOUT.toMillis());
+            if (event.getType() == FrameworkEvent.WAIT_TIMEDOUT) {
+                throw new IllegalStateException("node " + this.name + " did not stop within " + STOP_TIMEOUT);
+            }
+        } catch (BundleException e) {
+            throw new IllegalStateException("node " + this.name + " failed to stop", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            if (this.ownsStorage) {
+                deleteTree(this.storage);
+            }
+        }
+    }
+
+    private void awaitService(String objectClass) {
+        if (ServiceAccess.await(bundleContext(), filter(objectClass, null), SERVICE_TIMEOUT) == null) {
+            throw new IllegalStateException("node " + this.name + ": " + objectClass + " did not appear within "
+                    + SERVICE_TIMEOUT + "; bundles: " + bundles());
+        }
+    }
+
+    /**
+     * Fails when a bundle (not a fragment) is not ACTIVE, with the framework's reason: DeploymentAdmin only logs a
+     * bundle that will not start, and Kura would show it as installed but dead.
+     */
+    private void requireStarted(String what, Predicate<Bundle> concerned) {
+        List<String> problems = new ArrayList<>();
+        for (Bundle bundle : bundleContext().getBundles()) {
+            if (!concerned.test(bundle) || bundle.getState() == Bundle.ACTIVE || isFragment(bundle)) {
+                continue;
+            }
+            try {
+                bundle.start();
+            } catch (BundleException | IllegalStateException e) {
+                problems.add(bundle.getSymbolicName() + " " + bundle.getVersion() + ": " + e.getMessage());
+                continue;
+            }
+            if (bundle.getState() != Bundle.ACTIVE) {
+                problems.add(bundle.getSymbolicName() + " " + bundle.getVersion() + " is " + stateName(bundle));
+            }
+        }
+        if (!problems.isEmpty()) {
+            throw new IllegalStateException(what + ": bundles not started: " + String.join("; ", problems));
+        }
+    }
+
+    private static boolean isFragment(Bundle bundle) {
+        return bundle.getHeaders("").get(Constants.FRAGMENT_HOST) != null;
+    }
+
+    private static String stateName(Bundle bundle) {
+        switch (bundle.getState()) {
+        case Bundle.UNINSTALLED:
+            return "UNINSTALLED";
+        case Bundle.INSTALLED:
+            return "INSTALLED";
+        case Bundle.RESOLVED:
+            return "RESOLVED";
+        case Bundle.STARTING:
+            return "STARTING";
+        case Bundle.STOPPING:
+            return "STOPPING";
+        case Bundle.ACTIVE:
+            return "ACTIVE";
+        default:
+            return "UNKNOWN(" + bundle.getState() + ")";
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path dir, IOException e) throws IOException {
+                    Files.deleteIfExists(dir);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException e) {
+            // A leftover temp dir is harmless; never fail close() over it.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "KuraNode[" + this.name + ", " + this.kind + ", " + this.storage + "]";
+    }
+}
