@@ -352,7 +352,7 @@ public final class KuraNode implements AutoCloseable {
             Thread.currentThread().interrupt();
         } finally {
             if (this.ownsStorage) {
-                deleteTree(this.storage);
+                deleteStorage();
             }
         }
     }
@@ -409,6 +409,21 @@ public final class KuraNode implements AutoCloseable {
             return "ACTIVE";
         default:
             return "UNKNOWN(" + bundle.getState() + ")";
+        }
+    }
+
+    /** Equinox may still flush its cache files just after reporting STOPPED, so a failed delete is retried briefly. */
+    private void deleteStorage() {
+        for (int attempt = 0; attempt < 10 && Files.exists(this.storage); attempt++) {
+            deleteTree(this.storage);
+            if (Files.exists(this.storage)) {
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
     }
 
