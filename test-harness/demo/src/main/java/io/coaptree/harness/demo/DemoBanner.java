@@ -4,6 +4,7 @@ import io.coaptree.harness.node.KuraNode;
 
 import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.WebLink;
+import org.eclipse.californium.core.server.resources.ResourceAttributes;
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
@@ -14,6 +15,7 @@ import java.io.PrintStream;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** What the demo prints once the gateway is up: the resources it serves and commands to try them. */
 final class DemoBanner {
@@ -34,7 +36,7 @@ final class DemoBanner {
         out.println("Resources served:");
         out.println("  " + base + "/.well-known/core");
         for (WebLink link : links) {
-            out.println("  " + base + link.getURI() + "   " + link.getAttributes());
+            out.println("  " + base + link.getURI() + "   " + attributesOf(link));
         }
         out.println();
         out.println("Try them with libcoap (Debian package libcoap3-bin) or any CoAP client:");
@@ -47,6 +49,21 @@ final class DemoBanner {
             out.println("  coap-client-notls -m put -e on " + base + link.getURI()));
         out.println();
         out.println("Press Ctrl-C to stop.");
+    }
+
+    /** The link's CoRE attributes as link-format parameters, e.g. {@code rt="temp";obs}. */
+    private static String attributesOf(WebLink link) {
+        ResourceAttributes attributes = link.getAttributes();
+        StringBuilder text = new StringBuilder();
+        for (String name : new TreeSet<>(attributes.getAttributeKeySet())) {
+            for (String value : attributes.getAttributeValues(name)) {
+                text.append(text.length() == 0 ? "" : ";").append(name);
+                if (!value.isEmpty()) {
+                    text.append("=\"").append(value).append('"');
+                }
+            }
+        }
+        return text.toString();
     }
 
     private static List<WebLink> discover(String base) throws ConnectorException, IOException {

@@ -37,6 +37,8 @@ public final class DemoMain {
             node.close();
             stopped.countDown();
         }, "demo-shutdown"));
+        // Maven forks this JVM: if Maven is killed without a signal reaching us, do not linger holding the ports.
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(0)));
 
         if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", START_TIMEOUT)) {
             System.err.println("The CoAP server did not come up within " + START_TIMEOUT.toSeconds()

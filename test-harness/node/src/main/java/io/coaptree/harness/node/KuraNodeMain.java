@@ -1,6 +1,8 @@
 package io.coaptree.harness.node;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
@@ -39,6 +41,7 @@ public final class KuraNodeMain {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             System.out.println("stopping node " + node.name() + " ...");
             node.close();
+            System.out.println("node " + node.name() + " stopped");
             stopped.countDown();
         }, "kura-node-shutdown"));
         System.out.println("node " + node.name() + " running on " + node.framework() + ", storage " + node.storage());
@@ -57,7 +60,7 @@ public final class KuraNodeMain {
         String name = null;
         String framework = null;
         String storage = null;
-        java.util.List<String[]> repeated = new java.util.ArrayList<>();
+        List<String[]> repeated = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String option = args[i];
             if (i + 1 >= args.length) {
