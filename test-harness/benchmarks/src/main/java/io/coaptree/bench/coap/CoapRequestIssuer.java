@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Supplier;
 
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
@@ -27,8 +28,8 @@ import io.coaptree.bench.load.RequestIssuer;
  * dozen clients do not cost a few hundred threads in the load generator.
  * <p>
  * A Californium endpoint gives out at most 65536 message IDs per peer within one exchange lifetime (247 s by
- * default), so one client must not send more than {@link #MAX_REQUESTS_PER_CLIENT} requests in a run;
- * spread large budgets over more clients.
+ * default), so a client refuses requests beyond {@link #MAX_REQUESTS_PER_CLIENT} (counted as the failure
+ * "client request limit"); spread large budgets over more clients.
  */
 public final class CoapRequestIssuer implements RequestIssuer {
 
@@ -37,12 +38,14 @@ public final class CoapRequestIssuer implements RequestIssuer {
     private final InetSocketAddress server;
     private final Supplier<Request> requests;
     private final List<CoapEndpoint> endpoints = new ArrayList<>();
+    private final AtomicIntegerArray sent;
     private final ScheduledExecutorService mainExecutor;
     private final ScheduledExecutorService secondaryExecutor;
 
     private CoapRequestIssuer(InetSocketAddress server, int clients, Supplier<Request> requests) {
         this.server = server;
         this.requests = requests;
+        this.sent = new AtomicIntegerArray(clients);
         this.mainExecutor = ExecutorsUtil.newScheduledThreadPool(Math.max(2, Runtime.getRuntime().availableProcessors()),
                 new NamedThreadFactory("bench-coap-client#"));
         this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler("bench-coap-timer#");
@@ -106,6 +109,11 @@ public final class CoapRequestIssuer implements RequestIssuer {
 
     @Override
     public Cancellable issue(int client, Outcome outcome) {
+        if (sent.incrementAndGet(client) > MAX_REQUESTS_PER_CLIENT) {
+            // beyond this, Californium would reuse message IDs the server still remembers: answers would be wrong
+            outcome.failed("client request limit");
+            return Cancellable.NONE;
+        }
         Request request = requests.get();
         request.setDestinationContext(new AddressEndpointContext(server));
         request.addMessageObserver(new MessageObserverAdapter() {

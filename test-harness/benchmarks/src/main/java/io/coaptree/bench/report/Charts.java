@@ -22,7 +22,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 import io.coaptree.bench.load.LoadResult;
 import io.coaptree.bench.scenario.Measurement;
 import io.coaptree.bench.scenario.RunReport;
-import io.coaptree.bench.target.ServerSample;
+import io.coaptree.bench.server.ServerSample;
 
 /** The PNG charts of a run. Each is skipped when the run has nothing to draw in it. */
 final class Charts {

@@ -11,8 +11,8 @@ import io.coaptree.bench.coap.CoapRequestIssuer;
 import io.coaptree.bench.load.Arrivals;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.load.RequestIssuer;
-import io.coaptree.bench.target.TargetProcess;
-import io.coaptree.bench.target.TargetSpec;
+import io.coaptree.bench.server.TargetProcess;
+import io.coaptree.bench.server.TargetSpec;
 
 /**
  * GET /temperature on the example sensor served by our server inside an emulated Kura node, and the same load
@@ -67,7 +67,7 @@ public final class ExampleGetScenario implements Scenario {
                 LoadProfile.openLoop("poisson-" + rate, Arrivals.POISSON, rate, clients,
                         options.scaled(Duration.ofSeconds(8)), (long) rate * 8));
         LoadProfile warmUp = LoadProfile.closedLoop("warm-up", clients, options.scaled(Duration.ofSeconds(4)),
-                requests * 2L / 3);
+                requests / 3);
 
         List<TargetProcess> running = new ArrayList<>();
         for (TargetSpec spec : targets) {

@@ -3,7 +3,7 @@ package io.coaptree.bench.scenario;
 import java.util.List;
 import java.util.Map;
 
-import io.coaptree.bench.target.ServerSample;
+import io.coaptree.bench.server.ServerSample;
 
 /**
  * Everything one scenario run produced; serialised as result.json.

@@ -14,9 +14,9 @@ import io.coaptree.bench.load.LoadEngine;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.load.LoadResult;
 import io.coaptree.bench.load.RequestIssuer;
-import io.coaptree.bench.target.ServerSample;
-import io.coaptree.bench.target.TargetProcess;
-import io.coaptree.bench.target.TargetSpec;
+import io.coaptree.bench.server.ServerSample;
+import io.coaptree.bench.server.TargetProcess;
+import io.coaptree.bench.server.TargetSpec;
 
 /**
  * What a running {@link Scenario} uses: starts targets (stopped by the runner if the scenario does not),

@@ -6,8 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.coaptree.bench.target.ServerSample;
-import io.coaptree.bench.target.TargetProcess;
+import io.coaptree.bench.server.ServerSample;
+import io.coaptree.bench.server.TargetProcess;
 
 /** Runs a scenario to its end and gathers its report; targets are stopped whatever happens. */
 public final class ScenarioRunner {

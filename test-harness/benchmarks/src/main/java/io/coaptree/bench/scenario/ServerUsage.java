@@ -2,7 +2,7 @@ package io.coaptree.bench.scenario;
 
 import java.util.List;
 
-import io.coaptree.bench.target.ServerSample;
+import io.coaptree.bench.server.ServerSample;
 
 /**
  * What the server process spent during one load step.

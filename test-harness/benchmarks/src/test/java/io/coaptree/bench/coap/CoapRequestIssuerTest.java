@@ -13,7 +13,7 @@ import io.coaptree.bench.load.Arrivals;
 import io.coaptree.bench.load.LoadEngine;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.load.LoadResult;
-import io.coaptree.bench.target.BareCoapServer;
+import io.coaptree.bench.server.BareCoapServer;
 
 /** The CoAP clients against a real Californium server on loopback. */
 class CoapRequestIssuerTest {

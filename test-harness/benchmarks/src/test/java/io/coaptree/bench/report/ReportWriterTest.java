@@ -23,7 +23,7 @@ import io.coaptree.bench.scenario.MachineInfo;
 import io.coaptree.bench.scenario.Measurement;
 import io.coaptree.bench.scenario.RunReport;
 import io.coaptree.bench.scenario.ServerUsage;
-import io.coaptree.bench.target.ServerSample;
+import io.coaptree.bench.server.ServerSample;
 
 class ReportWriterTest {
 

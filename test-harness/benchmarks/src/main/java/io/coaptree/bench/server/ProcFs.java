@@ -1,0 +1,75 @@
+package io.coaptree.bench.server;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Reads another process's CPU time, thread count and resident memory from Linux {@code /proc}. Where /proc is
+ * missing, CPU time falls back to {@link ProcessHandle.Info#totalCpuDuration()} and the rest reads -1.
+ */
+final class ProcFs {
+
+    private static final long CLOCK_TICKS_PER_SECOND = clockTicks();
+
+    private ProcFs() {
+    }
+
+    static long cpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            return cpuNanosFromStat(stat, CLOCK_TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return ProcessHandle.of(pid).flatMap(p -> p.info().totalCpuDuration()).map(Duration::toNanos).orElse(-1L);
+        }
+    }
+
+    /** utime + stime (fields 14 and 15 of proc(5)); the command name in field 2 may contain spaces and ')'. */
+    static long cpuNanosFromStat(String stat, long ticksPerSecond) {
+        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        // fields[0] is field 3 (state), so field N is fields[N - 3]
+        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
+        return ticks * (1_000_000_000L / ticksPerSecond);
+    }
+
+    static int threads(long pid) {
+        long value = statusValue(pid, "Threads:");
+        return value < 0 ? -1 : (int) value;
+    }
+
+    static long rssBytes(long pid) {
+        long kib = statusValue(pid, "VmRSS:");
+        return kib < 0 ? -1 : kib * 1024;
+    }
+
+    private static long statusValue(long pid, String key) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"),
+                    StandardCharsets.US_ASCII)) {
+                if (line.startsWith(key)) {
+                    return Long.parseLong(line.substring(key.length()).trim().split("\\s+")[0]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // process gone or no /proc
+        }
+        return -1;
+    }
+
+    private static long clockTicks() {
+        try {
+            Process getconf = new ProcessBuilder("getconf", "CLK_TCK").redirectErrorStream(true).start();
+            String out = new String(getconf.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).trim();
+            getconf.waitFor();
+            long ticks = Long.parseLong(out);
+            return ticks > 0 ? ticks : 100;
+        } catch (IOException | RuntimeException e) {
+            return 100;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 100;
+        }
+    }
+}

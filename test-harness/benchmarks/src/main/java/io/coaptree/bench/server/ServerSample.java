@@ -1,0 +1,15 @@
+package io.coaptree.bench.server;
+
+/**
+ * The server process at one instant.
+ *
+ * @param atSeconds          since the process was started
+ * @param cpuNanos           CPU time used so far, user + system, all threads
+ * @param threads            live threads (-1 if unknown)
+ * @param rssBytes           resident memory (-1 if unknown)
+ * @param heapUsedBytes      Java heap in use, as last reported by the process (-1 before its first report)
+ * @param heapCommittedBytes Java heap committed, as last reported (-1 before its first report)
+ */
+public record ServerSample(double atSeconds, long cpuNanos, int threads, long rssBytes, long heapUsedBytes,
+        long heapCommittedBytes) {
+}
