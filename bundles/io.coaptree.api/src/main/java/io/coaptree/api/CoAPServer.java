@@ -16,10 +16,17 @@ import org.osgi.annotation.versioning.ProviderType;
  * those clients can no longer be reached from the new one.
  *
  * <p>
+ * Access: requests that change state (POST, PUT, PATCH, iPATCH, DELETE) need a peer authenticated over DTLS unless
+ * the gateway's configuration opens them; a resource can demand more for itself by implementing
+ * {@link AccessControlled}. Resource code reads the peer with {@link PeerIdentity#of}.
+ *
+ * <p>
  * Service properties of the registered service:
  * <ul>
  * <li>{@value #PORT_PROPERTY} (Integer): the UDP port actually bound; absent while no endpoint is bound (disabled or
  * refused configuration);</li>
+ * <li>{@value #SECURE_PORT_PROPERTY} (Integer): the UDP port of the DTLS endpoint ({@code coaps://}); absent while
+ * DTLS is off or its configuration was refused;</li>
  * <li>{@value #DOMAIN_PROPERTY} and {@value #GROUP_PROPERTY} (String): the node's domain and group, empty when not
  * configured.</li>
  * </ul>
@@ -29,6 +36,14 @@ public interface CoAPServer {
 
     /** Service property: the UDP port the server is bound to (Integer). */
     String PORT_PROPERTY = "coap.port";
+
+    /**
+     * Service property: the UDP port of the DTLS ({@code coaps://}) endpoint (Integer); absent while no DTLS endpoint
+     * is bound (DTLS disabled, or its configuration refused).
+     *
+     * @since 1.1
+     */
+    String SECURE_PORT_PROPERTY = "coaps.port";
 
     /** Service property: the node's domain (String, may be empty). */
     String DOMAIN_PROPERTY = "node.domain";
@@ -96,4 +111,12 @@ public interface CoAPServer {
 
     /** @return the UDP port the server is bound to, or -1 if no endpoint is bound */
     int getPort();
+
+    /**
+     * @return the UDP port of the DTLS ({@code coaps://}) endpoint, or -1 if none is bound
+     * @since 1.1
+     */
+    default int getSecurePort() {
+        return -1;
+    }
 }

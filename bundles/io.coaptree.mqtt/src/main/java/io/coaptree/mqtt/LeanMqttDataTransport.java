@@ -62,7 +62,7 @@ import io.coaptree.mqtt.transport.TopicVariables;
  * Unlike Kura's transport, {@link #connect()} on a connected transport returns quietly instead of throwing
  * {@link IllegalStateException}: the transport may already have connected by itself.
  */
-@Component(name = LeanMqttDataTransport.PID, configurationPid = LeanMqttDataTransport.PID,
+@Component(name = LeanMqttDataTransport.PID, configurationPid = LeanMqttDataTransport.PID, immediate = true,
         configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = { DataTransportService.class, ConfigurableComponent.class },
         property = "kura.service.pid=" + LeanMqttDataTransport.PID)
@@ -80,6 +80,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     private volatile CryptoService cryptoService;
     private volatile KeystoreService keystoreService;
+    private volatile Object keystorePid;
 
     private volatile MqttTransportOptions options;
     private volatile String configurationError;
@@ -109,15 +110,31 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     /** The keystore for mqtts:// and wss://, picked in the WebUI through {@code KeystoreService.target}. */
     @Reference(name = "KeystoreService", cardinality = ReferenceCardinality.OPTIONAL,
-            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    public void setKeystoreService(KeystoreService keystoreService) {
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
+            unbind = "unbindKeystoreService")
+    public void bindKeystoreService(KeystoreService keystoreService, Map<String, Object> properties) {
+        this.keystorePid = properties.get("kura.service.pid");
         this.keystoreService = keystoreService;
     }
 
-    public void unsetKeystoreService(KeystoreService keystoreService) {
+    public void unbindKeystoreService(KeystoreService keystoreService) {
         if (this.keystoreService == keystoreService) {
             this.keystoreService = null;
+            this.keystorePid = null;
         }
+    }
+
+    /** For plain-Java callers (tests): a keystore without service properties. */
+    public void setKeystoreService(KeystoreService keystoreService) {
+        bindKeystoreService(keystoreService, Map.of());
+    }
+
+    /** Where the trust anchors of a TLS connection come from, for error messages. */
+    private String trustSource() {
+        if (keystoreService == null) {
+            return "Java's default trust store (no KeystoreService matches KeystoreService.target)";
+        }
+        return keystorePid != null ? "KeystoreService '" + keystorePid + "'" : "the KeystoreService";
     }
 
     // ---------------------------------------------------------------- lifecycle
@@ -222,7 +239,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
                 establish(current);
             } catch (Exception e) {
                 scheduleReconnect(backoff.nextDelayMillis());
-                throw new KuraConnectException(e, "Cannot connect to " + current.brokerUrl() + ": " + describe(e));
+                throw new KuraConnectException(e,
+                        "Cannot connect to " + current.brokerUrl() + ": " + ConnectFailure.explain(e, trustSource()));
             }
         }
     }
@@ -373,7 +391,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
                 establish(current);
             } catch (Exception e) {
                 long delay = backoff.nextDelayMillis();
-                logger.warn("Cannot connect to {}: {}; retrying in {} ms", current.brokerUrl(), describe(e), delay);
+                logger.warn("Cannot connect to {}: {}; retrying in {} ms", current.brokerUrl(),
+                        ConnectFailure.explain(e, trustSource()), delay);
                 scheduleReconnect(delay);
             }
         }

@@ -11,7 +11,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +28,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The transport against a real broker (embedded Moquette on a free loopback port). */
@@ -37,7 +37,7 @@ class LeanMqttDataTransportBrokerTest {
     private static final AtomicInteger ids = new AtomicInteger();
     private static EmbeddedBroker broker;
 
-    private final List<LeanMqttDataTransport> transports = new ArrayList<>();
+    private Transports transports;
     private final List<MqttClient> peers = new ArrayList<>();
 
     @BeforeAll
@@ -50,11 +50,14 @@ class LeanMqttDataTransportBrokerTest {
         broker.close();
     }
 
+    @BeforeEach
+    void transports() {
+        transports = new Transports(broker.url(), EmbeddedBroker.USER, EmbeddedBroker.PASSWORD);
+    }
+
     @AfterEach
     void cleanUp() throws Exception {
-        for (LeanMqttDataTransport t : transports) {
-            t.deactivate();
-        }
+        transports.close();
         for (MqttClient peer : peers) {
             if (peer.isConnected()) {
                 peer.disconnectForcibly(0, 1000);
@@ -64,22 +67,7 @@ class LeanMqttDataTransportBrokerTest {
     }
 
     private LeanMqttDataTransport transport(Map<String, Object> overrides) {
-        Map<String, Object> p = new HashMap<>();
-        p.put("broker-url", broker.url());
-        p.put("client-id", "transport-" + ids.incrementAndGet());
-        p.put("username", EmbeddedBroker.USER);
-        p.put("password", TestCryptoService.encrypt(EmbeddedBroker.PASSWORD));
-        p.put("connect.auto-on-startup", false);
-        p.put("keep-alive", 5);
-        p.put("timeout", 5);
-        p.put("reconnect.initial-delay-ms", 50);
-        p.put("reconnect.max-delay-ms", 300);
-        p.putAll(overrides);
-        LeanMqttDataTransport t = new LeanMqttDataTransport();
-        t.setCryptoService(new TestCryptoService());
-        t.activate(p);
-        transports.add(t);
-        return t;
+        return transports.activate(overrides);
     }
 
     private RecordingListener connected(LeanMqttDataTransport t) throws Exception {
@@ -192,12 +180,8 @@ class LeanMqttDataTransportBrokerTest {
     void aConfigurationChangeReconnectsWithTheNewSettings() throws Exception {
         LeanMqttDataTransport t = transport(Map.of("client-id", "before"));
         RecordingListener listener = connected(t);
-        Map<String, Object> changed = new HashMap<>();
-        changed.put("broker-url", broker.url());
+        Map<String, Object> changed = transports.baseProperties();
         changed.put("client-id", "after");
-        changed.put("username", EmbeddedBroker.USER);
-        changed.put("password", TestCryptoService.encrypt(EmbeddedBroker.PASSWORD));
-        changed.put("connect.auto-on-startup", false);
         t.modified(changed);
         listener.awaitEvent("updated");
         next(listener.established, "re-established connection");

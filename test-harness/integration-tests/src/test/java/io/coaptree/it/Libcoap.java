@@ -14,15 +14,15 @@ import java.util.concurrent.TimeUnit;
  * libcoap's command-line client (Debian libcoap3-bin): a CoAP implementation nobody on this project wrote.
  * Where it is not installed the test is skipped, except under CI (CI=true), where its absence is a failure.
  */
-final class Libcoap {
+public final class Libcoap {
 
-    record Result(int exitCode, String output) {
+    public record Result(int exitCode, String output) {
     }
 
     private Libcoap() {
     }
 
-    static Result run(String client, String... args) throws IOException, InterruptedException {
+    public static Result run(String client, String... args) throws IOException, InterruptedException {
         Path binary = find(client);
         List<String> command = new ArrayList<>();
         command.add(binary.toString());

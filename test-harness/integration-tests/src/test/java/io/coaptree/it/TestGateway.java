@@ -13,11 +13,11 @@ import java.util.Map;
  * Configuration is written before the packages are installed, as an operator restoring a snapshot would, so the
  * server never binds the well-known port and several gateways can run side by side.
  */
-final class TestGateway implements AutoCloseable {
+public final class TestGateway implements AutoCloseable {
 
-    static final String SERVER_PID = "io.coaptree.server.CoapServerService";
-    static final String SERVER_SERVICE = "io.coaptree.api.CoAPServer";
-    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    public static final String SERVER_PID = "io.coaptree.server.CoapServerService";
+    public static final String SERVER_SERVICE = "io.coaptree.api.CoAPServer";
+    public static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final KuraNode node;
 
@@ -25,11 +25,11 @@ final class TestGateway implements AutoCloseable {
         this.node = node;
     }
 
-    static TestGateway start(String name, FrameworkKind framework) throws Exception {
+    public static TestGateway start(String name, FrameworkKind framework) throws Exception {
         return start(name, framework, Map.of());
     }
 
-    static TestGateway start(String name, FrameworkKind framework, Map<String, Object> serverSettings)
+    public static TestGateway start(String name, FrameworkKind framework, Map<String, Object> serverSettings)
             throws Exception {
         KuraNode node = KuraNode.builder(name)
                 .framework(framework)
@@ -39,6 +39,9 @@ final class TestGateway implements AutoCloseable {
             Map<String, Object> settings = new java.util.HashMap<>(serverSettings);
             settings.putIfAbsent("coap.port", 0);
             settings.putIfAbsent("coap.bind.address", "127.0.0.1");
+            // The product's default lets only DTLS-authenticated peers write (4.01 otherwise). The plain-CoAP tests
+            // exercise CoAP itself, so they open writes explicitly; DTLS tests pass access.writes=authenticated.
+            settings.putIfAbsent("access.writes", "open");
             node.updateConfiguration(SERVER_PID, settings);
             node.installDeploymentPackage(Packages.core());
             node.installDeploymentPackage(Packages.examples());
@@ -51,28 +54,41 @@ final class TestGateway implements AutoCloseable {
         }
     }
 
-    static Path freshStorage(String name) throws java.io.IOException {
+    public static Path freshStorage(String name) throws java.io.IOException {
         Path root = Path.of(System.getProperty("coaptree.work", "target/nodes"));
         Files.createDirectories(root);
         return Files.createTempDirectory(root, name + "-");
     }
 
-    KuraNode node() {
+    public KuraNode node() {
         return node;
     }
 
-    void awaitServer() {
+    public void awaitServer() {
         if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", START_TIMEOUT)) {
             throw new AssertionError("no CoAPServer service with a bound port within " + START_TIMEOUT);
         }
     }
 
-    int port() {
+    public int port() {
         return ((Number) node.serviceProperty(SERVER_SERVICE, "(coap.port=*)", "coap.port")).intValue();
     }
 
-    String uri(String path) {
+    public String uri(String path) {
         return "coap://127.0.0.1:" + port() + path;
+    }
+
+    /** @return the DTLS port (service property coaps.port), waiting for it to be bound */
+    public int securePort() {
+        if (!node.awaitServiceProperty(SERVER_SERVICE, "(coaps.port=*)", START_TIMEOUT)) {
+            throw new AssertionError("no CoAPServer service with a DTLS port within " + START_TIMEOUT);
+        }
+        return ((Number) node.serviceProperty(SERVER_SERVICE, "(coaps.port=*)", "coaps.port")).intValue();
+    }
+
+    /** @return {@code coaps://127.0.0.1:<coaps.port><path>} */
+    public String secureUri(String path) {
+        return "coaps://127.0.0.1:" + securePort() + path;
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.Objects;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
 import io.coaptree.linkformat.UriReference;
+import io.coaptree.rd.store.AttributeValue;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationStore;
 
@@ -19,6 +20,10 @@ import io.coaptree.rd.store.RegistrationStore;
  * of its links. Results come in registration order, then link order, so page/count paging is stable while the
  * store does not change. Results are returned as {@link Link}s ready for the serializer; an empty list is the
  * empty payload of a 2.05.
+ * <p>
+ * Criteria with an exact value (no trailing '*') on anything but base, href and anchor narrow the scan through the
+ * store's attribute index ({@link RegistrationStore#registrationsWithAll}); only those registrations are then
+ * matched as above, so results and their order are the same as a full scan's.
  */
 public final class DirectoryLookup {
 
@@ -27,12 +32,19 @@ public final class DirectoryLookup {
 
     private final RegistrationStore store;
     private final String registrationPathPrefix;
+    private final boolean indexed;
 
     /**
      * @param registrationPathPrefix the path-absolute prefix under which the adapter serves registration
      *        resources, such as {@code /rd/}; a registration's path is this prefix followed by its id
      */
     public DirectoryLookup(RegistrationStore store, String registrationPathPrefix) {
+        this(store, registrationPathPrefix, true);
+    }
+
+    /** @param indexed false reads every registration (the reference the index is tested against) */
+    DirectoryLookup(RegistrationStore store, String registrationPathPrefix, boolean indexed) {
+        this.indexed = indexed;
         this.store = Objects.requireNonNull(store, "store");
         this.registrationPathPrefix = Objects.requireNonNull(registrationPathPrefix, "registrationPathPrefix");
         if (!Link.isValidTarget(registrationPathPrefix)) {
@@ -50,7 +62,7 @@ public final class DirectoryLookup {
     public List<Link> endpoints(LookupQuery query) {
         Page page = new Page(query);
         List<Link> results = new ArrayList<>();
-        for (Registration registration : store.registrations()) {
+        for (Registration registration : candidates(query.filters(), true)) {
             if (endpointMatches(registration, query.filters()) && page.admit()) {
                 results.add(endpointLink(registration));
                 if (page.full()) {
@@ -65,7 +77,7 @@ public final class DirectoryLookup {
     public List<Link> resources(LookupQuery query) {
         Page page = new Page(query);
         List<Link> results = new ArrayList<>();
-        for (Registration registration : store.registrations()) {
+        for (Registration registration : candidates(query.filters(), false)) {
             for (Link link : registration.links()) {
                 if (resourceMatches(registration, link, query.filters()) && page.admit()) {
                     results.add(resolved(registration, link));
@@ -76,6 +88,40 @@ public final class DirectoryLookup {
             }
         }
         return results;
+    }
+
+    /** The registrations that can match, in registration order: a superset of the matches, never less. */
+    private List<Registration> candidates(List<LookupFilter> filters, boolean asEndpoint) {
+        if (!indexed) {
+            return store.registrations();
+        }
+        List<AttributeValue> required = new ArrayList<>(filters.size());
+        for (LookupFilter filter : filters) {
+            if (isIndexed(filter, asEndpoint)) {
+                required.add(new AttributeValue(filter.name(), filter.value().get()));
+            }
+        }
+        return store.registrationsWithAll(required);
+    }
+
+    /**
+     * Whether every registration the filter matches carries its value in the index: exact values only, and not
+     * base, href or anchor (compared resolved), nor rt=core.rd-ep in an endpoint lookup (every endpoint has it).
+     */
+    private static boolean isIndexed(LookupFilter filter, boolean asEndpoint) {
+        if (filter.isPresence() || filter.isPrefix()) {
+            return false;
+        }
+        switch (filter.name()) {
+            case "base":
+            case "href":
+            case "anchor":
+                return false;
+            case "rt":
+                return !(asEndpoint && filter.matches(ENDPOINT_RESOURCE_TYPE));
+            default:
+                return true;
+        }
     }
 
     private boolean endpointMatches(Registration registration, List<LookupFilter> filters) {

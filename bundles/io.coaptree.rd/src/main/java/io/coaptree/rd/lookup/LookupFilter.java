@@ -4,7 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 import com.google.common.base.Splitter;
-import com.google.common.collect.ImmutableSet;
+
+import io.coaptree.rd.store.AttributeValue;
 
 /**
  * One search criterion of a lookup: an attribute name and a value, where a value ending in '*' matches by prefix
@@ -12,8 +13,6 @@ import com.google.common.collect.ImmutableSet;
  */
 public final class LookupFilter {
 
-    /** Attributes defined as relation-types (space-separated lists) in RFC 6690; they match any one of their values. */
-    private static final ImmutableSet<String> TOKEN_LIST_ATTRIBUTES = ImmutableSet.of("rt", "if", "rel", "ct");
     private static final Splitter TOKENS = Splitter.on(' ').omitEmptyStrings();
 
     private final String name;
@@ -64,7 +63,9 @@ public final class LookupFilter {
         if (candidate == null) {
             return false;
         }
-        if (TOKEN_LIST_ATTRIBUTES.contains(name) && candidate.indexOf(' ') >= 0) {
+        // relation-type attributes (rt, if, rel, ct) match any one of their space-separated values; the store's
+        // index follows the same rule
+        if (AttributeValue.isTokenList(name, candidate)) {
             for (String token : TOKENS.split(candidate)) {
                 if (matchesWhole(token)) {
                     return true;

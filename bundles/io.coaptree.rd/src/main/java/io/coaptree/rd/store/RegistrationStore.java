@@ -45,6 +45,8 @@ public final class RegistrationStore {
     /** Numeric ids give a stable, creation-ordered iteration for paged lookups. */
     private final TreeMap<Long, Registration> byId = new TreeMap<>();
     private final Map<EndpointKey, Long> byEndpoint = new HashMap<>();
+    /** Kept in step with byId: every put and remove there goes through hold() and release(). */
+    private final AttributeIndex index = new AttributeIndex();
     private final List<RegistrationListener> listeners = new CopyOnWriteArrayList<>();
     private long nextId = 1;
 
@@ -93,7 +95,7 @@ public final class RegistrationStore {
                     Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
                             base, baseExplicit, request.extraAttributes(), request.links(),
                             existing.identity().orElse(identity), expiry(now, lifetime));
-                    byId.put(Long.parseLong(existing.id()), replaced);
+                    hold(Long.parseLong(existing.id()), replaced);
                     events.add(new RegistrationEvent(Kind.REPLACED, replaced));
                     result = StoreResult.success(Outcome.REPLACED, replaced);
                 }
@@ -109,7 +111,7 @@ public final class RegistrationStore {
                     Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
                             lifetime, base, baseExplicit, request.extraAttributes(), request.links(), identity,
                             expiry(now, lifetime));
-                    byId.put(id, created);
+                    hold(id, created);
                     byEndpoint.put(key, id);
                     events.add(new RegistrationEvent(Kind.CREATED, created));
                     result = StoreResult.success(Outcome.CREATED, created);
@@ -161,7 +163,7 @@ public final class RegistrationStore {
                             current.sectorOrEmpty(), lifetime, base, baseExplicit, extras,
                             request.links().orElse(current.links()), current.identity().orElse(identity),
                             expiry(now, lifetime));
-                    byId.put(Long.parseLong(current.id()), updated);
+                    hold(Long.parseLong(current.id()), updated);
                     events.add(new RegistrationEvent(Kind.UPDATED, updated));
                     result = StoreResult.success(Outcome.UPDATED, updated);
                 }
@@ -250,6 +252,43 @@ public final class RegistrationStore {
         }
     }
 
+    /**
+     * The live registrations that carry every one of {@code required}, in registration order: as ep, as d, as an
+     * extra registration attribute, or as an attribute of any of their links (relation-type values token by token,
+     * see {@link AttributeValue}). A lookup narrows its scan with this instead of reading every link; an empty
+     * {@code required} gives {@link #registrations()}.
+     */
+    public List<Registration> registrationsWithAll(List<AttributeValue> required) {
+        if (required.isEmpty()) {
+            return registrations();
+        }
+        lock.readLock().lock();
+        try {
+            long now = clock.millis();
+            List<Long> ids = index.idsWithAll(required);
+            List<Registration> live = new ArrayList<>(ids.size());
+            for (Long id : ids) {
+                Registration registration = byId.get(id);
+                if (registration != null && !registration.isExpiredAt(now)) {
+                    live.add(registration);
+                }
+            }
+            return live;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Distinct attribute values the lookup index holds (for tests). */
+    int indexedValues() {
+        lock.readLock().lock();
+        try {
+            return index.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     /** Registrations held, including expired ones the sweeper has not removed yet. */
     public int size() {
         lock.readLock().lock();
@@ -302,7 +341,7 @@ public final class RegistrationStore {
                 return false;
             }
             long now = clock.millis();
-            byId.put(id, new Registration(saved.id(), saved.endpointName(), saved.sectorOrEmpty(),
+            hold(id, new Registration(saved.id(), saved.endpointName(), saved.sectorOrEmpty(),
                     saved.lifetimeSeconds(), saved.base(), saved.baseExplicit(), saved.extraAttributes(),
                     saved.links(), saved.identity().orElse(null), now + remainingMillis));
             byEndpoint.put(key, id);
@@ -339,10 +378,19 @@ public final class RegistrationStore {
             Registration registration = all.next();
             if (registration.isExpiredAt(now)) {
                 all.remove();
+                index.remove(Long.parseLong(registration.id()), registration);
                 byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
                 events.add(new RegistrationEvent(Kind.EXPIRED, registration));
             }
         }
+    }
+
+    private void hold(long id, Registration registration) {
+        Registration previous = byId.put(id, registration);
+        if (previous != null) {
+            index.remove(id, previous);
+        }
+        index.add(id, registration);
     }
 
     private Registration liveByKey(EndpointKey key, long now, List<RegistrationEvent> events) {
@@ -366,7 +414,9 @@ public final class RegistrationStore {
     }
 
     private void drop(Registration registration) {
-        byId.remove(Long.parseLong(registration.id()));
+        long id = Long.parseLong(registration.id());
+        byId.remove(id);
+        index.remove(id, registration);
         byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
     }
 

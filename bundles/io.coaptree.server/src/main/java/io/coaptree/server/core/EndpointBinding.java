@@ -5,18 +5,23 @@ import java.net.InetSocketAddress;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.network.CoapEndpoint;
-import org.eclipse.californium.core.server.ServerMessageDeliverer;
+import org.eclipse.californium.elements.Connector;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.util.ExecutorsUtil;
 import org.eclipse.californium.elements.util.NamedThreadFactory;
 
+import io.coaptree.server.access.AccessCheckingDeliverer;
+import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 /**
- * One UDP endpoint of the server with the threads that serve it. Each configuration gets its own binding, so that a
+ * One endpoint of the server (plain UDP or DTLS) with the threads that serve it. Its deliverer enforces the access
+ * policy. Each configuration gets its own binding, so that a
  * new one can be started (and fail) while the previous one still serves; its deliverer carries that configuration's
  * observe limits.
  */
@@ -27,15 +32,30 @@ final class EndpointBinding {
     private final ScheduledExecutorService mainExecutor;
     private final ScheduledExecutorService secondaryExecutor;
 
-    EndpointBinding(CoapServer server, ServerOptions options, InetSocketAddress address) {
+    /** A plain UDP endpoint. */
+    EndpointBinding(CoapServer server, ServerOptions options, Supplier<AccessPolicy> policy,
+            InetSocketAddress address) {
+        this(server, options, CaliforniumSettings.configurationFor(options), policy,
+                builder -> builder.setInetSocketAddress(address), "CoapTree");
+    }
+
+    /** An endpoint over another connector (DTLS); {@code config} is the one the connector was built with. */
+    EndpointBinding(CoapServer server, ServerOptions options, Configuration config, Supplier<AccessPolicy> policy,
+            Connector connector) {
+        this(server, options, config, policy, builder -> builder.setConnector(connector), "CoapTreeSecure");
+    }
+
+    private EndpointBinding(CoapServer server, ServerOptions options, Configuration config,
+            Supplier<AccessPolicy> policy, Consumer<CoapEndpoint.Builder> transport, String threadPrefix) {
         this.server = server;
-        Configuration config = CaliforniumSettings.configurationFor(options);
-        this.endpoint = new CoapEndpoint.Builder().setConfiguration(config).setInetSocketAddress(address).build();
+        CoapEndpoint.Builder builder = new CoapEndpoint.Builder().setConfiguration(config);
+        transport.accept(builder);
+        this.endpoint = builder.build();
         this.mainExecutor = ExecutorsUtil.newScheduledThreadPool(options.protocolThreads(),
-                new NamedThreadFactory("CoapTree#"));
-        this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler("CoapTree(secondary)#");
+                new NamedThreadFactory(threadPrefix + "#"));
+        this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler(threadPrefix + "(secondary)#");
         server.addEndpoint(endpoint);
-        endpoint.setMessageDeliverer(new ServerMessageDeliverer(server.getRoot(), config));
+        endpoint.setMessageDeliverer(new AccessCheckingDeliverer(server.getRoot(), config, policy));
         endpoint.setExecutors(mainExecutor, secondaryExecutor);
     }
 

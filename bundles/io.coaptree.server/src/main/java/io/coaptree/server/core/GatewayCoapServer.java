@@ -8,22 +8,32 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import org.eclipse.californium.core.CoapResource;
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.server.resources.Resource;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.scandium.DTLSConnector;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
+import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.dtls.DtlsConnectorFactory;
+import io.coaptree.server.dtls.DtlsCredentials;
+import io.coaptree.server.dtls.DtlsOptions;
 import io.coaptree.server.options.InvalidOptionException;
 import io.coaptree.server.options.ServerOptions;
 
 /**
  * The gateway's CoAP server without any OSGi: one Californium {@link CoapServer} whose resource tree lives as long
- * as this object, and at most one UDP endpoint that {@link #apply(ServerOptions)} binds, re-binds or unbinds.
+ * as this object, at most one plain UDP endpoint that {@link #apply(ServerOptions)} binds, re-binds or unbinds, and at
+ * most one DTLS endpoint that {@link #applyDtls(DtlsOptions, DtlsCredentials)} binds, re-keys or unbinds. Both serve
+ * the same resources under the same {@link AccessPolicy} ({@link #applyAccessPolicy(AccessPolicy)}; the default lets
+ * anyone read and only authenticated peers write).
  * Usable from plain Java (tests, benchmarks); the OSGi component is a thin shell around it.
  *
  * <p>
@@ -36,8 +46,13 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     private final CoapServer server;
     private final PublishedResources published;
 
+    private final AtomicReference<AccessPolicy> accessPolicy = new AtomicReference<>(AccessPolicy.defaults());
+
     private ServerOptions options;
     private EndpointBinding binding;
+    /** The DTLS endpoint and what it was built from. */
+    private EndpointBinding secureBinding;
+    private SecureEndpointSettings secureSettings;
     private volatile String domain = "";
     private volatile String group = "";
     private boolean closed;
@@ -71,6 +86,79 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         }
         options = next;
         adoptNode(next.domain(), next.group());
+    }
+
+    /**
+     * Replaces the access policy; it applies to the next request on either endpoint, without re-binding.
+     */
+    public void applyAccessPolicy(AccessPolicy policy) {
+        accessPolicy.set(java.util.Objects.requireNonNull(policy, "policy"));
+    }
+
+    /** @return the access policy in force */
+    public AccessPolicy accessPolicy() {
+        return accessPolicy.get();
+    }
+
+    /**
+     * Binds, re-keys or unbinds the DTLS endpoint. It shares the bind address and the CoAP limits of the last
+     * {@link #apply(ServerOptions) applied} plain configuration (the defaults before the first). Nothing happens if
+     * options, credentials and those shared settings are as already bound; otherwise a new connector is bound (on the
+     * same port the old one is released first, and taken back if the new one fails) and the old one's sessions end.
+     *
+     * @throws InvalidOptionException if the endpoint cannot be built or bound; the previous DTLS endpoint (if any) keeps
+     *             serving, and the plain endpoint is never touched
+     */
+    public synchronized void applyDtls(DtlsOptions dtls, DtlsCredentials credentials) {
+        if (closed) {
+            throw new IllegalStateException("server is closed");
+        }
+        ServerOptions shared = options == null ? ServerOptions.defaults() : options;
+        SecureEndpointSettings next = new SecureEndpointSettings(shared, dtls, credentials);
+        if (secureSettings != null && secureSettings.sameAs(next) && (secureBinding != null) == dtls.enabled()) {
+            return;
+        }
+        if (!dtls.enabled()) {
+            unbindSecure();
+            secureSettings = next;
+            return;
+        }
+        InetSocketAddress address = new InetSocketAddress(localAddress(shared.bindAddress()), dtls.port());
+        EndpointBinding previous = secureBinding;
+        boolean samePort = previous != null && dtls.port() != 0 && dtls.port() == previous.address().getPort();
+        Configuration config = DtlsConnectorFactory.configure(CaliforniumSettings.configurationFor(shared), dtls,
+                credentials);
+        DTLSConnector connector = DtlsConnectorFactory.create(config, dtls, credentials, address);
+        if (samePort) {
+            previous.stop();
+        }
+        EndpointBinding fresh = new EndpointBinding(server, shared, config, accessPolicy::get, connector);
+        try {
+            fresh.start();
+        } catch (IOException e) {
+            fresh.destroy();
+            if (samePort) {
+                restartSecure(previous);
+            }
+            throw new InvalidOptionException(DtlsOptions.PORT, dtls.port() + " on "
+                    + address.getAddress().getHostAddress() + " cannot be bound (" + e.getMessage() + ")", e);
+        }
+        secureBinding = fresh;
+        secureSettings = next;
+        if (previous != null) {
+            previous.destroy();
+        }
+        LOG.info("CoAP server listening for DTLS on {} ({}, {})", fresh.address(), dtls.psk(), credentials);
+    }
+
+    /** @return the DTLS endpoint's address with its actual port, or {@code null} if none is bound */
+    public synchronized InetSocketAddress secureAddress() {
+        return secureBinding == null ? null : secureBinding.address();
+    }
+
+    @Override
+    public synchronized int getSecurePort() {
+        return secureBinding == null ? -1 : secureBinding.address().getPort();
     }
 
     /** @return the last configuration applied, or {@code null} before the first */
@@ -139,6 +227,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         closed = true;
         published.withdrawAll();
         unbind();
+        unbindSecure();
         server.destroy();
     }
 
@@ -150,7 +239,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         if (samePort) {
             previous.stop();
         }
-        EndpointBinding fresh = new EndpointBinding(server, next, address);
+        EndpointBinding fresh = new EndpointBinding(server, next, accessPolicy::get, address);
         try {
             fresh.start();
         } catch (IOException e) {
@@ -184,6 +273,32 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             forEachResource(server.getRoot(), CoapResource::clearObserveRelations);
             binding.destroy();
             binding = null;
+        }
+    }
+
+    private void restartSecure(EndpointBinding previous) {
+        try {
+            previous.start();
+        } catch (IOException e) {
+            LOG.error("CoAP server could not take back DTLS on {}: no DTLS endpoint is bound", previous.address(), e);
+            previous.destroy();
+            secureBinding = null;
+        }
+    }
+
+    private void unbindSecure() {
+        if (secureBinding != null) {
+            secureBinding.destroy();
+            secureBinding = null;
+            LOG.info("CoAP server DTLS endpoint closed");
+        }
+    }
+
+    /** What a DTLS endpoint was built from; compared to skip re-keying when nothing relevant changed. */
+    private record SecureEndpointSettings(ServerOptions shared, DtlsOptions dtls, DtlsCredentials credentials) {
+        boolean sameAs(SecureEndpointSettings other) {
+            return !shared.sharedSettingsDiffer(other.shared) && dtls.equals(other.dtls)
+                    && credentials.equals(other.credentials);
         }
     }
 

@@ -1,5 +1,9 @@
 package io.coaptree.server.options;
 
+import static io.coaptree.server.options.PropertyValues.readBoolean;
+import static io.coaptree.server.options.PropertyValues.readInt;
+import static io.coaptree.server.options.PropertyValues.readString;
+
 import java.util.Map;
 
 /**
@@ -130,6 +134,20 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         return !withNode("", "").equals(other.withNode("", ""));
     }
 
+    /**
+     * @return whether the settings the DTLS endpoint shares with the plain one (bind address, limits, observe, threads)
+     *         differ; the plain endpoint's own switch and port do not count
+     */
+    public boolean sharedSettingsDiffer(ServerOptions other) {
+        return !new ServerOptions(true, bindAddress, 0, "", "", maxMessageSize, blockSize, maxResourceBodySize,
+                maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds, blockwiseLifetimeSeconds,
+                maxObserveRelations, observeCheckIntervalSeconds, observeCheckIntervalCount, protocolThreads)
+                .equals(new ServerOptions(true, other.bindAddress, 0, "", "", other.maxMessageSize, other.blockSize,
+                        other.maxResourceBodySize, other.maxPeers, other.peerInactivitySeconds,
+                        other.exchangeLifetimeSeconds, other.blockwiseLifetimeSeconds, other.maxObserveRelations,
+                        other.observeCheckIntervalSeconds, other.observeCheckIntervalCount, other.protocolThreads));
+    }
+
     private ServerOptions withNode(String newDomain, String newGroup) {
         return new ServerOptions(enabled, bindAddress, port, newDomain, newGroup, maxMessageSize, blockSize,
                 maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
@@ -159,47 +177,5 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             }
         }
         return name;
-    }
-
-    private static boolean readBoolean(Map<String, ?> p, String field, boolean fallback) {
-        Object value = p.get(field);
-        if (value == null) {
-            return fallback;
-        }
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        String text = value.toString().trim();
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new InvalidOptionException(field, "'" + value + "' is not true or false");
-    }
-
-    private static String readString(Map<String, ?> p, String field, String fallback) {
-        Object value = p.get(field);
-        return value == null ? fallback : value.toString();
-    }
-
-    private static int readInt(Map<String, ?> p, String field, int fallback) {
-        Object value = p.get(field);
-        if (value == null) {
-            return fallback;
-        }
-        long number;
-        if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            number = ((Number) value).longValue();
-        } else {
-            String text = value.toString().trim();
-            try {
-                number = Long.parseLong(text);
-            } catch (NumberFormatException e) {
-                throw new InvalidOptionException(field, "'" + value + "' is not an integer");
-            }
-        }
-        if (number < Integer.MIN_VALUE || number > Integer.MAX_VALUE) {
-            throw new InvalidOptionException(field, number + " is not a 32-bit integer");
-        }
-        return (int) number;
     }
 }

@@ -11,7 +11,9 @@ public final class ScenarioCatalog {
 
     public static List<Scenario> all() {
         return List.of(
-                new ExampleGetScenario());
+                new ExampleGetScenario(),
+                new io.coaptree.bench.rd.RdScenario(),
+                new io.coaptree.bench.dtls.DtlsScenario());
     }
 
     public static Optional<Scenario> find(String name) {

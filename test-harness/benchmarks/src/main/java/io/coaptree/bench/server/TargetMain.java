@@ -19,6 +19,7 @@ import java.util.concurrent.CountDownLatch;
  * <pre>
  * bare [--bind ADDR] [--port N]
  * kura [--bind ADDR] [--storage DIR] [--dp FILE]... [--framework felix|equinox]
+ * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -56,7 +57,20 @@ public final class TargetMain {
                 target = node;
                 port = node.port();
             }
-            default -> throw new IllegalArgumentException("unknown target kind " + kind + " (bare, kura)");
+            case "rd" -> {
+                io.coaptree.bench.rd.RdTarget rd = io.coaptree.bench.rd.RdTarget.start(bind,
+                        Integer.parseInt(option(args, "--max-registrations", "12000")));
+                target = rd;
+                port = rd.port();
+            }
+            case "dtls" -> {
+                io.coaptree.bench.dtls.DtlsTarget dtls = io.coaptree.bench.dtls.DtlsTarget.start(bind,
+                        Integer.parseInt(option(args, "--coaps-port", "0")), option(args, "--psk-identity", "bench"),
+                        option(args, "--psk-key", null));
+                target = dtls;
+                port = dtls.port();
+            }
+            default -> throw new IllegalArgumentException("unknown target kind " + kind + " (bare, kura, rd, dtls)");
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

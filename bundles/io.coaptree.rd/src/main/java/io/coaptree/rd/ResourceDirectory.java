@@ -1,0 +1,126 @@
+package io.coaptree.rd;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.api.CoAPServer;
+import io.coaptree.rd.coap.CoapResourceDirectory;
+import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.options.InvalidOptionException;
+import io.coaptree.rd.store.MonotonicClock;
+
+/**
+ * The OSGi shell of {@link CoapResourceDirectory}: Kura configuration in, the directory on the gateway's
+ * {@link CoAPServer}. It owns the directory's one thread, a single-threaded scheduler shared by the expiry sweep,
+ * persistence, the node's own registration and simple-registration timeouts.
+ * <p>
+ * Registrations are saved under the bundle's data area (or {@code persistence.file}) when the component stops and
+ * periodically, and restored with their remaining lifetimes when it starts: they survive a bundle update, a
+ * restart and a configuration change. A configuration that cannot be applied is logged naming the field and the
+ * directory keeps running as it was.
+ */
+@Component(name = ResourceDirectory.PID, configurationPid = ResourceDirectory.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class)
+public class ResourceDirectory implements ConfigurableComponent {
+
+    public static final String PID = "io.coaptree.rd.ResourceDirectory";
+    /** Under the bundle's data area when {@code persistence.file} is empty. */
+    static final String DEFAULT_FILE = "registrations.txt";
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResourceDirectory.class);
+
+    @Reference
+    private CoAPServer server;
+
+    private BundleContext bundleContext;
+    private ScheduledExecutorService scheduler;
+    private CoapResourceDirectory directory;
+
+    @Activate
+    protected void activate(BundleContext context, Map<String, Object> properties) {
+        bundleContext = context;
+        scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread thread = new Thread(task, "coaptree-rd");
+            thread.setDaemon(true);
+            return thread;
+        });
+        configure(properties);
+    }
+
+    @Modified
+    protected synchronized void modified(Map<String, Object> properties) {
+        configure(properties);
+    }
+
+    @Deactivate
+    protected synchronized void deactivate() {
+        if (directory != null) {
+            directory.close();
+            directory = null;
+        }
+        scheduler.shutdown();
+        try {
+            if (!scheduler.awaitTermination(5, TimeUnit.SECONDS)) {
+                scheduler.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            scheduler.shutdownNow();
+        }
+    }
+
+    /** Never throws: a refused configuration is logged and the running directory stays as it is. */
+    private synchronized void configure(Map<String, Object> properties) {
+        DirectoryOptions next;
+        try {
+            next = DirectoryOptions.from(properties);
+        } catch (InvalidOptionException e) {
+            LOG.error("Resource Directory configuration refused{}: {}",
+                    directory == null ? "; the directory is not started" : ", keeping the previous one",
+                    e.getMessage());
+            return;
+        }
+        if (directory != null) {
+            // the store's limits are fixed at construction: stop (which saves), then start with the new options,
+            // which restores every registration they still allow
+            directory.close();
+            directory = null;
+        }
+        try {
+            CoapResourceDirectory started = new CoapResourceDirectory(next, server, scheduler, new MonotonicClock(),
+                    persistenceFile(next));
+            started.start();
+            directory = started;
+        } catch (RuntimeException e) {
+            LOG.error("Resource Directory could not start", e);
+        }
+    }
+
+    private Path persistenceFile(DirectoryOptions options) {
+        if (!options.persistenceFile().isEmpty()) {
+            return Path.of(options.persistenceFile());
+        }
+        File dataFile = bundleContext.getDataFile(DEFAULT_FILE);
+        if (dataFile == null) {
+            LOG.warn("The framework gives this bundle no data area and {} is empty: registrations are not persisted",
+                    DirectoryOptions.PERSISTENCE_FILE);
+            return null;
+        }
+        return dataFile.toPath();
+    }
+}

@@ -1,0 +1,61 @@
+package io.coaptree.rd.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class DirectoryOptionsTest {
+
+    @Test
+    void defaultsAreTheMetatypeDefaults() {
+        DirectoryOptions options = DirectoryOptions.defaults();
+        assertEquals(1000, options.store().maxRegistrations());
+        assertEquals(90_000, options.store().defaultLifetimeSeconds());
+        assertEquals(65_536, options.payloadLimits().maxPayloadChars());
+        assertEquals(LookupAccess.OPEN, options.lookupAccess());
+        assertTrue(options.simpleRegistrationEnabled());
+        assertTrue(options.localRegistrationEnabled());
+        assertEquals("gateway", options.localEndpointName());
+        assertEquals("", options.persistenceFile());
+        assertFalse(options.store().requireIdentity());
+    }
+
+    @Test
+    void kuraValueTypesAreRead() {
+        DirectoryOptions options = DirectoryOptions.from(Map.of(DirectoryOptions.REGISTRATIONS_MAX, "20000",
+                DirectoryOptions.LIFETIME_MAX, 86_400L, DirectoryOptions.REQUIRE_AUTHENTICATION, "true",
+                DirectoryOptions.LOOKUP_ACCESS, "authenticated", DirectoryOptions.LINKS_MAX, 400));
+        assertEquals(20_000, options.store().maxRegistrations());
+        assertEquals(86_400, options.store().maxLifetimeSeconds());
+        assertEquals(86_400, options.store().defaultLifetimeSeconds(), "the default follows a lower maximum");
+        assertTrue(options.store().requireIdentity());
+        assertEquals(LookupAccess.AUTHENTICATED, options.lookupAccess());
+        assertEquals(400, options.payloadLimits().maxLinks());
+    }
+
+    @Test
+    void aBadValueIsRefusedNamingTheField() {
+        assertField(DirectoryOptions.REGISTRATIONS_MAX, Map.of(DirectoryOptions.REGISTRATIONS_MAX, 0));
+        assertField(DirectoryOptions.LIFETIME_MIN, Map.of(DirectoryOptions.LIFETIME_MIN, 500L,
+                DirectoryOptions.LIFETIME_MAX, 100L));
+        assertField(DirectoryOptions.LOOKUP_ACCESS, Map.of(DirectoryOptions.LOOKUP_ACCESS, "everyone"));
+        assertField(DirectoryOptions.SIMPLE_TIMEOUT, Map.of(DirectoryOptions.SIMPLE_TIMEOUT, "soon"));
+        assertField(DirectoryOptions.DEFAULT_SECTOR, Map.of(DirectoryOptions.DEFAULT_SECTOR, "s".repeat(64)));
+        assertField(DirectoryOptions.LOCAL_ENDPOINT, Map.of(DirectoryOptions.LOCAL_ENDPOINT, " "));
+        assertField(DirectoryOptions.LOCAL_BASE, Map.of(DirectoryOptions.LOCAL_BASE, "192.168.1.1"));
+        assertField(DirectoryOptions.LOCAL_LIFETIME, Map.of(DirectoryOptions.LOCAL_LIFETIME, 8L,
+                DirectoryOptions.LOCAL_CHECK_INTERVAL, 5));
+        assertField(DirectoryOptions.REQUIRE_AUTHENTICATION, Map.of(DirectoryOptions.REQUIRE_AUTHENTICATION, "yes"));
+    }
+
+    private static void assertField(String field, Map<String, Object> properties) {
+        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> DirectoryOptions.from(properties));
+        assertEquals(field, e.field(), e.getMessage());
+        assertTrue(e.getMessage().startsWith(field + ": "), e.getMessage());
+    }
+}

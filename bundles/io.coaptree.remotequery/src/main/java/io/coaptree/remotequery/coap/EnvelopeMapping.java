@@ -1,0 +1,100 @@
+package io.coaptree.remotequery.coap;
+
+import java.util.Optional;
+
+import org.eclipse.californium.core.coap.CoAP;
+import org.eclipse.californium.core.coap.OptionSet;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+
+import io.coaptree.api.PeerIdentity;
+import io.coaptree.codec.CallerIdentity;
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeKind;
+
+/**
+ * Copies what crosses the tree between Californium messages and {@link CoapEnvelope}s: code, Uri-Path and
+ * Uri-Query, Content-Format, Accept, ETags, Observe, Max-Age, Location-Path, payload and the caller's identity.
+ * Transport details (token, message id, type, Block options) stay with each hop's own CoAP exchange.
+ */
+public final class EnvelopeMapping {
+
+    private EnvelopeMapping() {
+    }
+
+    /** A client's request as it enters the tree; path and query are filled in by remote queries. */
+    public static CoapEnvelope fromRequest(Request request, Optional<PeerIdentity> caller) {
+        OptionSet o = request.getOptions();
+        CoapEnvelope.Builder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, request.getCode().value)
+                .contentFormat(o.hasContentFormat() ? o.getContentFormat() : CoapEnvelope.ABSENT)
+                .accept(o.hasAccept() ? o.getAccept() : CoapEnvelope.ABSENT)
+                .etags(o.getETags())
+                .observe(o.hasObserve() ? o.getObserve() : CoapEnvelope.ABSENT)
+                .payload(request.getPayload());
+        caller.ifPresent(p -> b.identity(new CallerIdentity(p.type(), p.name())));
+        return b.build();
+    }
+
+    /** A request that arrived over the tree, to run against this gateway's own server. */
+    public static Request toRequest(CoapEnvelope envelope) {
+        Request request = new Request(CoAP.Code.valueOf(envelope.code()));
+        OptionSet o = request.getOptions();
+        if (!envelope.path().isEmpty()) {
+            o.setUriPath(envelope.path());
+        }
+        if (!envelope.query().isEmpty()) {
+            o.setUriQuery(envelope.query());
+        }
+        copyCommon(envelope, o);
+        if (envelope.accept() != CoapEnvelope.ABSENT) {
+            o.setAccept(envelope.accept());
+        }
+        request.setPayload(envelope.payload());
+        return request;
+    }
+
+    /** The caller identity an envelope carries, or {@code null} (anonymous). */
+    public static PeerIdentity callerOf(CoapEnvelope envelope) {
+        CallerIdentity identity = envelope.identity();
+        return identity == null ? null : new PeerIdentity(identity.type(), identity.name());
+    }
+
+    /** A response or notification of this gateway's server, to send back over the tree. */
+    public static CoapEnvelope fromResponse(Response response) {
+        OptionSet o = response.getOptions();
+        EnvelopeKind kind = o.hasObserve() ? EnvelopeKind.NOTIFICATION : EnvelopeKind.RESPONSE;
+        return CoapEnvelope.builder(kind, response.getCode().value)
+                .contentFormat(o.hasContentFormat() ? o.getContentFormat() : CoapEnvelope.ABSENT)
+                .etags(o.getETags())
+                .observe(o.hasObserve() ? o.getObserve() : CoapEnvelope.ABSENT)
+                .maxAge(o.hasMaxAge() ? o.getMaxAge() : CoapEnvelope.ABSENT)
+                .locationPath(o.getLocationPathCount() == 0 ? null : o.getLocationPathString())
+                .payload(response.getPayload())
+                .build();
+    }
+
+    /** An answer that came back over the tree, for the client; the caller sets the Observe number it needs. */
+    public static Response toResponse(CoapEnvelope envelope) {
+        Response response = new Response(CoAP.ResponseCode.valueOf(envelope.code()));
+        OptionSet o = response.getOptions();
+        copyCommon(envelope, o);
+        if (envelope.maxAge() != CoapEnvelope.ABSENT) {
+            o.setMaxAge(envelope.maxAge());
+        }
+        if (envelope.locationPath() != null && !envelope.locationPath().isEmpty()) {
+            o.setLocationPath(envelope.locationPath());
+        }
+        response.setPayload(envelope.payload());
+        return response;
+    }
+
+    private static void copyCommon(CoapEnvelope envelope, OptionSet o) {
+        if (envelope.contentFormat() != CoapEnvelope.ABSENT) {
+            o.setContentFormat(envelope.contentFormat());
+        }
+        envelope.etags().forEach(o::addETag);
+        if (envelope.observe() != CoapEnvelope.ABSENT) {
+            o.setObserve(envelope.observe());
+        }
+    }
+}

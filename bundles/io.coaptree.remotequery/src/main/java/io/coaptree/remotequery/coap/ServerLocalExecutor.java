@@ -1,0 +1,58 @@
+package io.coaptree.remotequery.coap;
+
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeoutException;
+
+import org.eclipse.californium.core.coap.MessageObserverAdapter;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.remotequery.node.LocalExchange;
+import io.coaptree.remotequery.node.LocalExecutor;
+import io.coaptree.remotequery.node.ResponseCodes;
+import io.coaptree.remotequery.node.ResponseSink;
+
+/**
+ * The remote-query engine's {@link LocalExecutor} on the gateway's CoAP server: the envelope becomes a Californium
+ * request run with the envelope's caller identity, and every response (each notification of an Observe
+ * registration) goes back as an envelope. Lookups arrive as {@code rd-lookup/res|ep} and so reach the gateway's
+ * Resource Directory.
+ */
+public final class ServerLocalExecutor implements LocalExecutor {
+
+    private final LocalCoapExecutor server;
+
+    public ServerLocalExecutor(LocalCoapExecutor server) {
+        this.server = server;
+    }
+
+    @Override
+    public LocalExchange execute(CoapEnvelope envelope, ResponseSink sink) {
+        Request request = EnvelopeMapping.toRequest(envelope);
+        boolean observe = envelope.observe() == 0;
+        if (observe) {
+            // Every response of the relation, the first included, arrives here.
+            request.addMessageObserver(new MessageObserverAdapter() {
+                @Override
+                public void onResponse(Response response) {
+                    sink.accept(EnvelopeMapping.fromResponse(response));
+                }
+            });
+        }
+        server.execute(request, EnvelopeMapping.callerOf(envelope)).whenComplete((response, error) -> {
+            if (error != null) {
+                boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
+                sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,
+                        timeout ? ResponseCodes.GATEWAY_TIMEOUT : ResponseCodes.SERVICE_UNAVAILABLE)
+                        .contentFormat(ResponseCodes.TEXT_PLAIN)
+                        .payload(("local execution failed: " + error.getMessage()).getBytes(StandardCharsets.UTF_8))
+                        .build());
+            } else if (!observe) {
+                sink.accept(EnvelopeMapping.fromResponse(response));
+            }
+        });
+        return observe ? request::cancel : LocalExchange.NONE;
+    }
+}

@@ -1,0 +1,122 @@
+package io.coaptree.remotequery.coap;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.MediaTypeRegistry;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.network.Exchange;
+import org.eclipse.californium.core.observe.ObserveRelation;
+import org.eclipse.californium.core.server.resources.Resource;
+
+import io.coaptree.api.ExtendedResource;
+import io.coaptree.api.PeerIdentity;
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.routing.InvalidTreeUriException;
+import io.coaptree.remotequery.routing.RemoteTarget;
+import io.coaptree.remotequery.routing.TreeUri;
+
+/**
+ * {@code /tree/...} or {@code /tree-lookup/...} on the gateway's CoAP server: one resource object answers every
+ * path below its name (it is its own child), hands the request to the remote-query engine with the caller's DTLS
+ * identity and sends the answer back on the client's exchange. For {@code /tree} an Observe registration becomes a
+ * relayed relation: each notification from the owning gateway is sent on the client's exchange with this
+ * resource's own sequence numbers, and the remote relation ends when the client's does. Hidden from
+ * {@code /.well-known/core} (and so from the RD): the tree's resources are found through {@code /tree-lookup}.
+ */
+public final class TreeResource extends ExtendedResource {
+
+    private final RemoteQueryNode node;
+    private final Map<Exchange, RemoteQueryNode.RemoteExchange> relays = new ConcurrentHashMap<>();
+
+    public TreeResource(String name, RemoteQueryNode node) {
+        super(name, false);
+        this.node = node;
+        setObservable(TreeUri.RESOURCE_PREFIX.equals(name));
+    }
+
+    @Override
+    public Resource getChild(String name) {
+        return this;
+    }
+
+    @Override
+    public void handleRequest(Exchange exchange) {
+        Request request = exchange.getRequest();
+        RemoteTarget target;
+        try {
+            target = TreeUri.parse(request.getOptions().getUriPath(), request.getOptions().getUriQuery());
+        } catch (InvalidTreeUriException e) {
+            Response bad = new Response(ResponseCode.BAD_REQUEST);
+            bad.setPayload(e.getMessage());
+            bad.getOptions().setContentFormat(MediaTypeRegistry.TEXT_PLAIN);
+            exchange.sendResponse(bad);
+            return;
+        }
+        CoapEnvelope envelope = EnvelopeMapping.fromRequest(request, PeerIdentity.of(request));
+        boolean relay = target instanceof RemoteTarget.Resource && exchange.getRelation() != null
+                && envelope.observe() == 0;
+        if (!relay && envelope.observe() != CoapEnvelope.ABSENT) {
+            envelope = envelope.toBuilder().observe(CoapEnvelope.ABSENT).build();
+        }
+        AtomicInteger sequence = new AtomicInteger(2);
+        AtomicBoolean ended = new AtomicBoolean();
+        RemoteQueryNode.RemoteExchange remote = node.submit(target, envelope,
+                answer -> deliver(exchange, answer, sequence, ended));
+        if (relay && !ended.get()) {
+            relays.put(exchange, remote);
+            if (ended.get()) {
+                relays.remove(exchange);
+            }
+        }
+    }
+
+    private void deliver(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence, AtomicBoolean ended) {
+        Response response = EnvelopeMapping.toResponse(answer);
+        ObserveRelation relation = exchange.getRelation();
+        boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()
+                && answer.observe() != CoapEnvelope.ABSENT;
+        if (notification) {
+            response.getOptions().setObserve(sequence.getAndIncrement() & 0xFF_FFFF);
+        } else {
+            response.getOptions().removeObserve();
+            ended.set(true);
+            relays.remove(exchange);
+        }
+        checkObserveRelation(exchange, response);
+        exchange.sendResponse(response);
+    }
+
+    /** Keeps the relayed sequence number (the default would put the resource's own, which never changes). */
+    @Override
+    public void checkObserveRelation(Exchange exchange, Response response) {
+        ObserveRelation relation = exchange.getRelation();
+        if (relation != null && !relation.isCanceled() && response.isSuccess() && response.getOptions().hasObserve()
+                && !relation.isEstablished()) {
+            relation.setEstablished();
+            addObserveRelation(relation);
+        }
+    }
+
+    /** The client ended the relation (cancel, RST, or a lapsed notification): end the remote one too. */
+    @Override
+    public void removeObserveRelation(ObserveRelation relation) {
+        super.removeObserveRelation(relation);
+        RemoteQueryNode.RemoteExchange remote = relays.remove(relation.getExchange());
+        if (remote != null) {
+            remote.cancel();
+        }
+    }
+
+    /** Ends every relayed relation (the component stops). */
+    public void close() {
+        relays.values().forEach(RemoteQueryNode.RemoteExchange::cancel);
+        relays.clear();
+        clearAndNotifyObserveRelations(ResponseCode.SERVICE_UNAVAILABLE);
+    }
+}

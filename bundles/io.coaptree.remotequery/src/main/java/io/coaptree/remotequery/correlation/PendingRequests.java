@@ -1,0 +1,143 @@
+package io.coaptree.remotequery.correlation;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.PriorityQueue;
+import java.util.concurrent.ThreadLocalRandom;
+
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeKind;
+
+/**
+ * Requests sent to the next hop and not answered yet, by correlation id. Each has a deadline; {@link #sweep()},
+ * called from the gateway's one scheduler tick, expires the overdue ones. There is no timer or thread per
+ * request: a deadline is an entry in a priority queue.
+ * <p>
+ * An Observe relation is an entry that stays open: a successful response or notification carrying an Observe
+ * number renews its lease (the Observe relay table), anything else closes it.
+ * Thread-safe; completions run outside the lock.
+ */
+public final class PendingRequests {
+
+    /** What becomes of a pending request. */
+    public interface Completion {
+        /** A response or notification arrived (may be called several times for an Observe relation). */
+        void onResponse(CoapEnvelope response);
+
+        /** No (further) response came before the deadline or lease ran out. */
+        void onTimeout();
+    }
+
+    private static final class Entry {
+        final long id;
+        final Completion completion;
+        long deadline;
+
+        Entry(long id, Completion completion, long deadline) {
+            this.id = id;
+            this.completion = completion;
+            this.deadline = deadline;
+        }
+    }
+
+    private record Deadline(long at, long id) {
+    }
+
+    private final Clock clock;
+    private final int maxPending;
+    private final long observeLeaseMillis;
+    private final Object lock = new Object();
+    private final Map<Long, Entry> entries = new HashMap<>();
+    private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
+            (a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.id, b.id));
+    private long nextId = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
+
+    public PendingRequests(Clock clock, int maxPending, long observeLeaseMillis) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.maxPending = maxPending;
+        this.observeLeaseMillis = observeLeaseMillis;
+    }
+
+    /** Registers a request; returns its correlation id, or empty when {@code maxPending} are already open. */
+    public OptionalLong open(long timeoutMillis, Completion completion) {
+        Objects.requireNonNull(completion, "completion");
+        synchronized (lock) {
+            if (entries.size() >= maxPending) {
+                return OptionalLong.empty();
+            }
+            long id = nextId++;
+            long deadline = clock.millis() + timeoutMillis;
+            entries.put(id, new Entry(id, completion, deadline));
+            deadlines.add(new Deadline(deadline, id));
+            return OptionalLong.of(id);
+        }
+    }
+
+    /**
+     * Hands a response to the request with its correlation id.
+     *
+     * @return false when no such request is open (late, unknown, or cancelled)
+     */
+    public boolean deliver(CoapEnvelope response) {
+        Entry entry;
+        synchronized (lock) {
+            entry = entries.get(response.correlationId());
+            if (entry == null) {
+                return false;
+            }
+            boolean continues = response.observe() != CoapEnvelope.ABSENT && response.code() >>> 5 == 2
+                    || response.kind() == EnvelopeKind.NOTIFICATION;
+            if (continues) {
+                entry.deadline = clock.millis() + observeLeaseMillis;
+                deadlines.add(new Deadline(entry.deadline, entry.id));
+            } else {
+                entries.remove(entry.id);
+            }
+        }
+        entry.completion.onResponse(response);
+        return true;
+    }
+
+    /** Forgets a request without completing it (an Observe relation the client cancelled). */
+    public Optional<Completion> cancel(long id) {
+        synchronized (lock) {
+            Entry entry = entries.remove(id);
+            return entry == null ? Optional.empty() : Optional.of(entry.completion);
+        }
+    }
+
+    /** Expires overdue requests; returns how many. */
+    public int sweep() {
+        List<Completion> expired = new ArrayList<>();
+        synchronized (lock) {
+            long now = clock.millis();
+            while (!deadlines.isEmpty() && deadlines.peek().at <= now) {
+                Deadline d = deadlines.poll();
+                Entry entry = entries.get(d.id);
+                // A renewed lease left an older deadline in the queue: only the current one counts.
+                if (entry != null && entry.deadline == d.at) {
+                    entries.remove(d.id);
+                    expired.add(entry.completion);
+                }
+            }
+            if (deadlines.size() > 4 * entries.size() + 64) {
+                deadlines.clear();
+                entries.values().forEach(e -> deadlines.add(new Deadline(e.deadline, e.id)));
+            }
+        }
+        expired.forEach(Completion::onTimeout);
+        return expired.size();
+    }
+
+    public int size() {
+        synchronized (lock) {
+            return entries.size();
+        }
+    }
+}

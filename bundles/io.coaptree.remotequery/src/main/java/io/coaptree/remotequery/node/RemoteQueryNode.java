@@ -1,0 +1,404 @@
+package io.coaptree.remotequery.node;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.codec.EnvelopeCodecException;
+import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.linkformat.LinkFormatParseException;
+import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.correlation.PendingRequests;
+import io.coaptree.remotequery.routing.LookupAnswers;
+import io.coaptree.remotequery.routing.LookupPlan;
+import io.coaptree.remotequery.routing.RemoteTarget;
+import io.coaptree.remotequery.routing.Route;
+import io.coaptree.remotequery.routing.Router;
+import io.coaptree.remotequery.routing.TreeUri;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.model.InvalidNodeException;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.NodePath;
+import io.coaptree.tree.model.TreeMember;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.topics.TopicKind;
+import io.coaptree.tree.topics.TreeTopics;
+
+/**
+ * The remote-query engine of one gateway (the design's RQ). The CoAP server calls {@link #submit} only for
+ * requests under the tree URI prefixes ({@link TreeUri}); local resources never reach it.
+ * <p>
+ * Requests travel hop by hop between neighbours of the effective tree as {@link CoapEnvelope}s on the next
+ * hop's {@code query} topic; each hop keeps a pending entry (new correlation id, deadline) and relays the answer
+ * back on the previous hop's {@code reply} topic. Lookups spread down from the top of their scope; every hop
+ * merges its own answer with its children's into one link-format answer. Expiry answers 5.04 (Gateway Timeout),
+ * an unknown gateway 4.04, a known gateway that is down (or cut off) 5.03. An Observe relation keeps its pending
+ * entries open on every hop, renewed by each notification, until the client cancels it, a final response
+ * passes, or the lease runs out; a notification nobody waits for is answered by a cancel towards its sender.
+ * <p>
+ * Time moves only in {@link #tick()}, called from the gateway's one scheduler; no thread is created here.
+ */
+public final class RemoteQueryNode {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RemoteQueryNode.class);
+    private static final int OBSERVE_REGISTER = 0;
+    private static final int OBSERVE_DEREGISTER = 1;
+
+    /** Where an answer goes back to: the local client, or the previous hop. */
+    private interface Upstream {
+        void reply(CoapEnvelope response);
+
+        /** Identifies the relation for cancels: previous hop and its correlation id. */
+        String key();
+    }
+
+    /** A relayed Observe relation: our own correlation id and the hop we forwarded to. */
+    private record Relay(long id, NodeAddress downstream) {
+    }
+
+    /** Cancels a remote request this gateway submitted (ends an Observe relation). */
+    @FunctionalInterface
+    public interface RemoteExchange {
+        void cancel();
+    }
+
+    private final NodeAddress self;
+    private final Supplier<TreeView> tree;
+    private final TreeTopics topics;
+    private final EnvelopeCodec codec;
+    private final LocalExecutor local;
+    private final RemoteQueryOptions options;
+    private final PendingRequests pending;
+    private final LookupAnswers answers;
+    private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
+    private final Map<String, LocalExchange> localObservations = new ConcurrentHashMap<>();
+    private volatile MessageBus bus;
+
+    public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
+            LocalExecutor local, RemoteQueryOptions options, Clock clock) {
+        this.self = Objects.requireNonNull(self, "self");
+        this.tree = Objects.requireNonNull(tree, "tree");
+        this.topics = Objects.requireNonNull(topics, "topics");
+        this.codec = Objects.requireNonNull(codec, "codec");
+        this.local = Objects.requireNonNull(local, "local");
+        this.options = Objects.requireNonNull(options, "options");
+        this.pending = new PendingRequests(clock, options.maxPending(), options.observeLeaseMillis());
+        this.answers = new LookupAnswers(LinkFormatParser.withDefaults(), options.maxMergedLinks());
+    }
+
+    public NodeAddress self() {
+        return self;
+    }
+
+    /** Subscribes to this gateway's {@code query} and {@code reply} topics. */
+    public void start(MessageBus messageBus) {
+        this.bus = Objects.requireNonNull(messageBus, "messageBus");
+        messageBus.subscribe(topics.topic(self, TopicKind.QUERY), this::onQuery);
+        messageBus.subscribe(topics.topic(self, TopicKind.REPLY), this::onReply);
+    }
+
+    public void stop() {
+        MessageBus b = bus;
+        if (b != null) {
+            b.unsubscribe(topics.topic(self, TopicKind.QUERY));
+            b.unsubscribe(topics.topic(self, TopicKind.REPLY));
+        }
+        localObservations.values().forEach(LocalExchange::cancel);
+        localObservations.clear();
+    }
+
+    /** Expires overdue requests and lapsed Observe relays. */
+    public void tick() {
+        pending.sweep();
+    }
+
+    /** Requests and Observe relays this gateway is waiting on. */
+    public int pendingCount() {
+        return pending.size();
+    }
+
+    /**
+     * Runs a client's request for a remote target. {@code request} carries the method, options, payload and
+     * caller identity; path, query, correlation and node fields are filled in here.
+     */
+    public RemoteExchange submit(RemoteTarget target, CoapEnvelope request, ResponseSink sink) {
+        CoapEnvelope.Builder b = request.toBuilder().sourceNode(self.text());
+        if (target instanceof RemoteTarget.Resource r) {
+            b.path(r.path()).query(r.query()).destinationNode(r.node().text());
+        } else if (target instanceof RemoteTarget.Lookup l) {
+            b.path(TreeUri.lookupPath(l.kind())).query(l.query()).destinationNode(l.scope().text());
+        }
+        long token = System.identityHashCode(sink) ^ System.nanoTime();
+        Upstream upstream = new Upstream() {
+            @Override
+            public void reply(CoapEnvelope response) {
+                sink.accept(response);
+            }
+
+            @Override
+            public String key() {
+                return "local#" + token;
+            }
+        };
+        dispatch(b.build(), upstream, false);
+        return () -> cancelRelation(upstream.key());
+    }
+
+    private void dispatch(CoapEnvelope request, Upstream upstream, boolean fromAbove) {
+        java.util.Optional<String> lookupKind = TreeUri.lookupKind(request.path());
+        try {
+            if (lookupKind.isPresent()) {
+                lookup(request, lookupKind.get(), NodePath.parse(request.destinationNode()), upstream, fromAbove);
+            } else {
+                resource(request, NodeAddress.parse(String.valueOf(request.destinationNode())), upstream);
+            }
+        } catch (InvalidNodeException e) {
+            upstream.reply(error(request, ResponseCodes.BAD_REQUEST, e.getMessage()));
+        }
+    }
+
+    private void resource(CoapEnvelope request, NodeAddress destination, Upstream upstream) {
+        Route route = Router.route(tree.get(), self, destination);
+        if (route instanceof Route.Local) {
+            CoapEnvelope localRequest = request.toBuilder().sourceNode(null).destinationNode(null).build();
+            LocalExchange exchange = local.execute(localRequest, response -> {
+                if (response.observe() == CoapEnvelope.ABSENT || response.code() >>> 5 != 2) {
+                    localObservations.remove(upstream.key());
+                }
+                upstream.reply(response);
+            });
+            if (request.observe() == OBSERVE_REGISTER) {
+                localObservations.put(upstream.key(), exchange);
+            }
+        } else if (route instanceof Route.Forward f) {
+            forward(request, f.next(), options.requestTimeoutMillis(), upstream, new PendingRequests.Completion() {
+                @Override
+                public void onResponse(CoapEnvelope response) {
+                    if (response.observe() == CoapEnvelope.ABSENT || response.code() >>> 5 != 2) {
+                        relaysByUpstream.remove(upstream.key());
+                    }
+                    upstream.reply(response);
+                }
+
+                @Override
+                public void onTimeout() {
+                    relaysByUpstream.remove(upstream.key());
+                    upstream.reply(error(request, ResponseCodes.GATEWAY_TIMEOUT,
+                            "no answer from " + destination + " within " + options.requestTimeoutMillis() + " ms"));
+                }
+            });
+        } else if (route instanceof Route.Unknown u) {
+            upstream.reply(error(request, ResponseCodes.NOT_FOUND, u.reason()));
+        } else if (route instanceof Route.Unreachable u) {
+            upstream.reply(error(request, ResponseCodes.SERVICE_UNAVAILABLE, u.reason()));
+        }
+    }
+
+    private void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream, boolean fromAbove) {
+        LookupPlan plan = Router.planLookup(tree.get(), self, scope, fromAbove);
+        int parts = (plan.answerLocally() ? 1 : 0) + plan.forwardTo().size();
+        if (parts == 0) {
+            upstream.reply(error(request, plan.upwards() ? ResponseCodes.SERVICE_UNAVAILABLE : ResponseCodes.NOT_FOUND,
+                    "no live gateway serves the scope '" + scope.text() + "'"));
+            return;
+        }
+        LookupGather gather = new LookupGather(parts, request, upstream);
+        if (plan.answerLocally()) {
+            CoapEnvelope localRequest = request.toBuilder().path("rd-lookup/" + kind).sourceNode(null)
+                    .destinationNode(null).observe(CoapEnvelope.ABSENT).build();
+            local.execute(localRequest, response -> gather.part(localAnswer(response), false));
+        }
+        // Each level down gets a shorter deadline, so partial answers from deeper levels still reach the origin.
+        long timeout = plan.upwards() ? options.lookupTimeoutMillis()
+                : options.lookupTimeoutMillis() * (3 - self.path().level().number()) / 4;
+        for (TreeMember next : plan.forwardTo()) {
+            forward(request, next, timeout, null, new PendingRequests.Completion() {
+                @Override
+                public void onResponse(CoapEnvelope response) {
+                    gather.part(response.code() == ResponseCodes.CONTENT
+                            ? new String(response.payload(), StandardCharsets.UTF_8) : null,
+                            response.code() == ResponseCodes.GATEWAY_TIMEOUT);
+                }
+
+                @Override
+                public void onTimeout() {
+                    gather.part(null, true);
+                }
+            });
+        }
+    }
+
+    private String localAnswer(CoapEnvelope response) {
+        if (response.code() != ResponseCodes.CONTENT) {
+            return null;
+        }
+        try {
+            return answers.toTreeLinks(self, new String(response.payload(), StandardCharsets.UTF_8));
+        } catch (LinkFormatParseException e) {
+            LOG.warn("{}: the local lookup answer is not link-format: {}", self, e.getMessage());
+            return null;
+        }
+    }
+
+    /** Collects the parts of a lookup and answers once with their merge. */
+    private final class LookupGather {
+        private final CoapEnvelope request;
+        private final Upstream upstream;
+        private final List<String> received = new ArrayList<>();
+        private int remaining;
+        private boolean timedOut;
+
+        LookupGather(int parts, CoapEnvelope request, Upstream upstream) {
+            this.remaining = parts;
+            this.request = request;
+            this.upstream = upstream;
+        }
+
+        void part(String linkFormat, boolean partTimedOut) {
+            CoapEnvelope result;
+            synchronized (this) {
+                if (remaining <= 0) {
+                    return;
+                }
+                if (linkFormat != null) {
+                    received.add(linkFormat);
+                }
+                timedOut |= partTimedOut;
+                if (--remaining > 0) {
+                    return;
+                }
+                if (received.isEmpty() && timedOut) {
+                    result = error(request, ResponseCodes.GATEWAY_TIMEOUT, "no gateway of the scope answered in time");
+                } else {
+                    result = CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.CONTENT)
+                            .correlationId(request.correlationId()).contentFormat(ResponseCodes.LINK_FORMAT)
+                            .payload(answers.merge(received).getBytes(StandardCharsets.UTF_8)).build();
+                }
+            }
+            upstream.reply(result);
+        }
+    }
+
+    private void forward(CoapEnvelope request, TreeMember next, long timeoutMillis, Upstream upstream,
+            PendingRequests.Completion completion) {
+        OptionalLong id = pending.open(timeoutMillis, completion);
+        if (id.isEmpty()) {
+            completion.onResponse(error(request, ResponseCodes.SERVICE_UNAVAILABLE,
+                    "too many pending remote requests (remotequery.max.pending=" + options.maxPending() + ")"));
+            return;
+        }
+        if (upstream != null && request.observe() == OBSERVE_REGISTER) {
+            relaysByUpstream.put(upstream.key(), new Relay(id.getAsLong(), next.address()));
+        }
+        publish(next.address(), TopicKind.QUERY,
+                request.toBuilder().correlationId(id.getAsLong()).sourceNode(self.text()).build());
+    }
+
+    private void cancelRelation(String upstreamKey) {
+        Relay relay = relaysByUpstream.remove(upstreamKey);
+        if (relay != null && pending.cancel(relay.id()).isPresent()) {
+            publish(relay.downstream(), TopicKind.QUERY, cancelOf(relay.id()));
+        }
+        LocalExchange exchange = localObservations.remove(upstreamKey);
+        if (exchange != null) {
+            exchange.cancel();
+        }
+    }
+
+    private CoapEnvelope cancelOf(long correlationId) {
+        return CoapEnvelope.builder(EnvelopeKind.REQUEST, ResponseCodes.GET).correlationId(correlationId)
+                .observe(OBSERVE_DEREGISTER).sourceNode(self.text()).destinationNode("").build();
+    }
+
+    private void onQuery(String topic, byte[] payload) {
+        CoapEnvelope request = decode(topic, payload);
+        if (request == null || request.kind() != EnvelopeKind.REQUEST) {
+            return;
+        }
+        NodeAddress previous;
+        try {
+            previous = NodeAddress.parse(String.valueOf(request.sourceNode()));
+        } catch (InvalidNodeException e) {
+            LOG.debug("{}: dropping a request without a valid source node: {}", self, e.getMessage());
+            return;
+        }
+        String key = previous.text() + "#" + request.correlationId();
+        if (request.observe() == OBSERVE_DEREGISTER
+                && (relaysByUpstream.containsKey(key) || localObservations.containsKey(key))) {
+            cancelRelation(key);
+            return;
+        }
+        if (request.observe() == OBSERVE_DEREGISTER && request.path().isEmpty()) {
+            return; // a cancel for a relation that already ended
+        }
+        Upstream upstream = new Upstream() {
+            @Override
+            public void reply(CoapEnvelope response) {
+                publish(previous, TopicKind.REPLY, response.toBuilder().correlationId(request.correlationId())
+                        .sourceNode(self.text()).destinationNode(previous.text()).build());
+            }
+
+            @Override
+            public String key() {
+                return key;
+            }
+        };
+        boolean fromAbove = previous.path().contains(self.path()) && !previous.path().equals(self.path());
+        dispatch(request, upstream, fromAbove);
+    }
+
+    private void onReply(String topic, byte[] payload) {
+        CoapEnvelope response = decode(topic, payload);
+        if (response == null || response.kind() == EnvelopeKind.REQUEST) {
+            return;
+        }
+        if (!pending.deliver(response) && response.observe() != CoapEnvelope.ABSENT) {
+            // Nobody waits for this relation any more: tell the sender to stop relaying it.
+            try {
+                publish(NodeAddress.parse(String.valueOf(response.sourceNode())), TopicKind.QUERY,
+                        cancelOf(response.correlationId()));
+            } catch (InvalidNodeException e) {
+                LOG.debug("{}: notification without a valid source node", self);
+            }
+        }
+    }
+
+    private CoapEnvelope decode(String topic, byte[] payload) {
+        try {
+            return codec.decode(payload);
+        } catch (EnvelopeCodecException e) {
+            LOG.debug("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
+            return null;
+        }
+    }
+
+    private void publish(NodeAddress to, TopicKind kind, CoapEnvelope envelope) {
+        MessageBus b = bus;
+        if (b == null) {
+            throw new IllegalStateException("not started");
+        }
+        try {
+            b.publish(topics.topic(to, kind), codec.encode(envelope));
+        } catch (EnvelopeCodecException e) {
+            LOG.warn("{}: cannot encode an envelope for {}: {}", self, to, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.warn("{}: cannot publish to {}: {}", self, to, e.toString());
+        }
+    }
+
+    private static CoapEnvelope error(CoapEnvelope request, int code, String diagnostic) {
+        return CoapEnvelope.builder(EnvelopeKind.RESPONSE, code).correlationId(request.correlationId())
+                .contentFormat(ResponseCodes.TEXT_PLAIN).payload(diagnostic.getBytes(StandardCharsets.UTF_8)).build();
+    }
+}

@@ -1,0 +1,88 @@
+package io.coaptree.remotequery;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.remotequery.node.LocalExchange;
+import io.coaptree.remotequery.node.LocalExecutor;
+import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.node.ResponseCodes;
+import io.coaptree.remotequery.node.ResponseSink;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.protocol.TreeHandler;
+
+/**
+ * One in-process gateway: tree handler and remote-query engine on one bus connection, and a small local server
+ * with {@code /temperature} (rt=temp), {@code /slow} (never answers) and {@code /counter} (observable).
+ */
+final class Gateway implements LocalExecutor {
+
+    final TreeHandler tree;
+    final RemoteQueryNode rq;
+    final InMemoryMessageBus.Connection connection;
+    final List<ResponseSink> counterObservers = new ArrayList<>();
+    final List<CoapEnvelope> executed = new ArrayList<>();
+    boolean ticking = true;
+
+    Gateway(String address, InMemoryMessageBus bus, Clock clock) {
+        tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+        rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
+                RemoteQueryOptions.defaults(), clock);
+        connection = bus.connect(address, tree.lastWill());
+        tree.start(connection);
+        rq.start(connection);
+    }
+
+    String name() {
+        return tree.self().name();
+    }
+
+    void tick() {
+        if (ticking) {
+            tree.tick();
+            rq.tick();
+        }
+    }
+
+    @Override
+    public LocalExchange execute(CoapEnvelope request, ResponseSink sink) {
+        executed.add(request);
+        switch (request.path()) {
+            case "rd-lookup/res":
+                sink.accept(content("</temperature>;rt=\"temp\",</counter>;obs", ResponseCodes.LINK_FORMAT));
+                return LocalExchange.NONE;
+            case "temperature":
+                sink.accept(content("21.5 at " + name() + " for " + request.identity(), ResponseCodes.TEXT_PLAIN));
+                return LocalExchange.NONE;
+            case "slow":
+                return LocalExchange.NONE;
+            case "counter":
+                sink.accept(content("0", ResponseCodes.TEXT_PLAIN).toBuilder().observe(0).build());
+                counterObservers.add(sink);
+                return () -> counterObservers.remove(sink);
+            default:
+                sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.NOT_FOUND).build());
+                return LocalExchange.NONE;
+        }
+    }
+
+    void notifyCounter(int value) {
+        for (ResponseSink sink : List.copyOf(counterObservers)) {
+            sink.accept(CoapEnvelope.builder(EnvelopeKind.NOTIFICATION, ResponseCodes.CONTENT).observe(value)
+                    .payload(Integer.toString(value).getBytes(StandardCharsets.UTF_8)).build());
+        }
+    }
+
+    private static CoapEnvelope content(String text, int contentFormat) {
+        return CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.CONTENT).contentFormat(contentFormat)
+                .payload(text.getBytes(StandardCharsets.UTF_8)).build();
+    }
+}

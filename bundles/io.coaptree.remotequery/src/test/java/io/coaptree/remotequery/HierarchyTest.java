@@ -1,0 +1,215 @@
+package io.coaptree.remotequery;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.codec.CallerIdentity;
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.node.ResponseCodes;
+import io.coaptree.remotequery.routing.RemoteTarget;
+import io.coaptree.remotequery.routing.TreeUri;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.NodePath;
+
+/** Seven gateways (root, two domains, two groups each) on an in-memory bus, with a manual clock. */
+class HierarchyTest {
+
+    private static final List<String> ADDRESSES = List.of("-/-/root", "A/-/dA", "B/-/dB", "A/g1/a1", "A/g2/a2",
+            "B/g1/b1", "B/g2/b2");
+
+    private final ManualClock clock = new ManualClock();
+    private final InMemoryMessageBus bus = new InMemoryMessageBus();
+    private final Map<String, Gateway> gateways = new LinkedHashMap<>();
+
+    @BeforeEach
+    void sevenGatewaysJoin() {
+        for (String address : ADDRESSES) {
+            Gateway g = new Gateway(address, bus, clock);
+            gateways.put(g.name(), g);
+        }
+        run(Duration.ofSeconds(2));
+        gateways.values().forEach(g -> assertEquals(7, g.tree.view().members().size(), g.name()));
+    }
+
+    private void run(Duration duration) {
+        for (long i = 0; i < duration.toMillis() / 100; i++) {
+            clock.advance(Duration.ofMillis(100));
+            gateways.values().forEach(Gateway::tick);
+        }
+    }
+
+    private static CoapEnvelope get() {
+        return CoapEnvelope.builder(EnvelopeKind.REQUEST, ResponseCodes.GET).build();
+    }
+
+    private List<CoapEnvelope> request(String from, String uri) throws Exception {
+        return request(from, uri, get());
+    }
+
+    private List<CoapEnvelope> request(String from, String uri, CoapEnvelope request) throws Exception {
+        String[] pathAndQuery = uri.split("\\?", 2);
+        List<String> path = List.of(pathAndQuery[0].substring(1).split("/"));
+        List<String> query = pathAndQuery.length > 1 ? List.of(pathAndQuery[1].split("&")) : List.of();
+        List<CoapEnvelope> responses = new ArrayList<>();
+        RemoteTarget target = TreeUri.parse(path, query);
+        gateways.get(from).rq.submit(target, request, responses::add);
+        return responses;
+    }
+
+    private static String text(CoapEnvelope response) {
+        return new String(response.payload(), StandardCharsets.UTF_8);
+    }
+
+    private static Set<String> targets(CoapEnvelope response) throws Exception {
+        Set<String> targets = new TreeSet<>();
+        for (Link link : LinkFormatParser.withDefaults().parse(text(response))) {
+            targets.add(link.target());
+        }
+        return targets;
+    }
+
+    private static Set<String> temperatureEverywhere(List<String> names) {
+        Set<String> expected = new TreeSet<>();
+        for (String address : ADDRESSES) {
+            String name = address.substring(address.lastIndexOf('/') + 1);
+            if (names.contains(name)) {
+                expected.add("/tree/" + address + "/temperature");
+                expected.add("/tree/" + address + "/counter");
+            }
+        }
+        return expected;
+    }
+
+    @Test
+    void aLookupAtTheRootListsEverything() throws Exception {
+        List<CoapEnvelope> responses = request("root", "/tree-lookup/res");
+        assertEquals(1, responses.size());
+        assertEquals(ResponseCodes.CONTENT, responses.get(0).code());
+        assertEquals(ResponseCodes.LINK_FORMAT, responses.get(0).contentFormat());
+        assertEquals(temperatureEverywhere(List.of("root", "dA", "dB", "a1", "a2", "b1", "b2")),
+                targets(responses.get(0)));
+    }
+
+    @Test
+    void aLookupFromAGroupOverAnotherDomainClimbsAndSpreads() throws Exception {
+        List<CoapEnvelope> responses = request("a1", "/tree-lookup/res?scope=B&rt=temp");
+        assertEquals(temperatureEverywhere(List.of("dB", "b1", "b2")), targets(responses.get(0)));
+        assertEquals("rt=temp", gateways.get("b2").executed.get(0).query());
+        assertEquals(temperatureEverywhere(List.of("a2")),
+                targets(request("b1", "/tree-lookup/res?scope=A/g2").get(0)));
+    }
+
+    @Test
+    void aRequestCrossesDomainsAndTheAnswerReturns() throws Exception {
+        CoapEnvelope withIdentity = get().toBuilder().identity(new CallerIdentity("psk", "alice")).build();
+        List<CoapEnvelope> responses = request("a1", "/tree/B/g2/b2/temperature", withIdentity);
+        assertEquals(1, responses.size());
+        assertEquals(ResponseCodes.CONTENT, responses.get(0).code());
+        assertTrue(text(responses.get(0)).startsWith("21.5 at b2 for CallerIdentity[type=psk, name=alice]"),
+                text(responses.get(0)));
+        // group -> domain -> root -> domain -> group: every transit hop saw it, none executed it
+        for (String transit : List.of("dA", "root", "dB")) {
+            assertTrue(gateways.get(transit).executed.isEmpty(), transit);
+        }
+        assertEquals(0, gateways.values().stream().mapToInt(g -> g.rq.pendingCount()).sum());
+    }
+
+    @Test
+    void unknownGatewaysAre404AndSilenceIs504WithoutAThreadPerRequest() throws Exception {
+        assertEquals(ResponseCodes.NOT_FOUND, request("a1", "/tree/B/g2/nobody/temperature").get(0).code());
+        assertEquals(ResponseCodes.NOT_FOUND, request("a1", "/tree/B/g2/b2/nothing").get(0).code());
+
+        long threadsBefore = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+        List<List<CoapEnvelope>> waiting = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            waiting.add(request("a1", "/tree/B/g1/b1/slow"));
+        }
+        assertEquals(200, gateways.get("a1").rq.pendingCount());
+        run(Duration.ofSeconds(6));
+        for (List<CoapEnvelope> responses : waiting) {
+            assertEquals(1, responses.size());
+            assertEquals(ResponseCodes.GATEWAY_TIMEOUT, responses.get(0).code());
+        }
+        assertEquals(threadsBefore, ManagementFactory.getThreadMXBean().getTotalStartedThreadCount());
+        assertEquals(0, gateways.get("a1").rq.pendingCount());
+    }
+
+    @Test
+    void routingSurvivesADomainFailureAndTheTreeHeals() throws Exception {
+        Gateway dB = gateways.get("dB");
+        dB.ticking = false; // hangs: no heartbeats, no last will
+        long hungAt = clock.millis();
+        while (!gateways.get("b1").tree.view().attachedTo(NodePath.group("B", "g1")).orElseThrow().isRoot()) {
+            run(Duration.ofMillis(100));
+            assertTrue(clock.millis() - hungAt <= 10_000, "groups of B not re-attached within 10 s");
+        }
+        run(Duration.ofMillis(500)); // the other gateways' ticks, within the same bound
+        assertTrue(clock.millis() - hungAt <= 10_000);
+        // A hung gateway still receives, so prove the route avoids it: it must not see the request.
+        dB.connection.unsubscribe("coaptree/B/-/dB/query");
+        List<CoapEnvelope> responses = request("a1", "/tree/B/g1/b1/temperature");
+        assertEquals(ResponseCodes.CONTENT, responses.get(0).code(), text(responses.get(0)));
+        assertEquals(temperatureEverywhere(List.of("b1", "b2")),
+                targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
+
+        dB.connection.subscribe("coaptree/B/-/dB/query", (t, p) -> { });
+        dB.rq.start(dB.connection);
+        dB.ticking = true;
+        run(Duration.ofSeconds(3));
+        for (Gateway g : gateways.values()) {
+            assertEquals(NodePath.domain("B"), g.tree.view().attachedTo(NodePath.group("B", "g1")).orElseThrow());
+        }
+        assertEquals(ResponseCodes.CONTENT, request("a1", "/tree/B/g1/b1/temperature").get(0).code());
+        assertEquals(temperatureEverywhere(List.of("dB", "b1", "b2")),
+                targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
+    }
+
+    @Test
+    void aDownGatewayIs503() throws Exception {
+        gateways.get("b2").connection.crash();
+        CoapEnvelope response = request("a1", "/tree/B/g2/b2/temperature").get(0);
+        assertEquals(ResponseCodes.SERVICE_UNAVAILABLE, response.code());
+        assertTrue(text(response).contains("down"), text(response));
+    }
+
+    @Test
+    void observeRelaysNotificationsUntilCancelled() throws Exception {
+        CoapEnvelope observe = get().toBuilder().observe(0).build();
+        List<CoapEnvelope> received = new ArrayList<>();
+        RemoteQueryNode a1 = gateways.get("a1").rq;
+        RemoteQueryNode.RemoteExchange exchange = a1.submit(
+                TreeUri.parse(List.of("tree", "B", "g1", "b1", "counter"), List.of()), observe, received::add);
+        Gateway b1 = gateways.get("b1");
+        b1.notifyCounter(1);
+        b1.notifyCounter(2);
+        assertEquals(List.of("0", "1", "2"), received.stream().map(HierarchyTest::text).toList());
+        assertEquals(EnvelopeKind.NOTIFICATION, received.get(2).kind());
+
+        run(Duration.ofSeconds(30)); // well past the request timeout: the relation lives on
+        b1.notifyCounter(3);
+        assertEquals(4, received.size());
+
+        exchange.cancel();
+        assertTrue(b1.counterObservers.isEmpty(), "the owner stopped observing");
+        b1.notifyCounter(4);
+        assertEquals(4, received.size());
+        assertEquals(0, gateways.values().stream().mapToInt(g -> g.rq.pendingCount()).sum());
+    }
+}

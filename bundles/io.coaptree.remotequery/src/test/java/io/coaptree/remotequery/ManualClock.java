@@ -1,0 +1,38 @@
+package io.coaptree.remotequery;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A clock tests move by hand. */
+final class ManualClock extends Clock {
+
+    private final AtomicLong millis = new AtomicLong(1_000_000L);
+
+    void advance(Duration duration) {
+        millis.addAndGet(duration.toMillis());
+    }
+
+    @Override
+    public long millis() {
+        return millis.get();
+    }
+
+    @Override
+    public Instant instant() {
+        return Instant.ofEpochMilli(millis.get());
+    }
+
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
+
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
+}

@@ -1,0 +1,256 @@
+package io.coaptree.tree.component;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.kura.KuraConnectException;
+import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.eclipse.kura.data.DataTransportService;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.tree.model.NodePath;
+import io.coaptree.tree.model.TreeChange;
+import io.coaptree.tree.model.TreeMember;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.protocol.TreeListener;
+import io.coaptree.tree.service.TreeService;
+import io.coaptree.tree.transport.DataTransportMessageBus;
+
+/**
+ * The design's CoAPTreeHandler as a Kura component: joins this gateway to the tree over the MQTT transport that
+ * {@code DataTransportService.target} selects, ticks the {@link TreeHandler} on the gateway's one scheduler and
+ * registers a {@link TreeService} whose properties follow the membership. A configuration that cannot be applied
+ * is refused with an ERROR naming the field, and the gateway stays out of the tree until it is fixed.
+ */
+@Component(name = CoAPTreeHandler.PID, configurationPid = CoAPTreeHandler.PID,
+        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class,
+        property = "kura.service.pid=" + CoAPTreeHandler.PID)
+public class CoAPTreeHandler implements ConfigurableComponent {
+
+    public static final String PID = "io.coaptree.tree.CoAPTreeHandler";
+
+    private static final Logger LOG = LoggerFactory.getLogger(CoAPTreeHandler.class);
+
+    private DataTransportService transport;
+    private Map<String, Object> transportProperties = Map.of();
+
+    private BundleContext context;
+    private ScheduledExecutorService scheduler;
+    // Guarded by this.
+    private TreeHandler handler;
+    private DataTransportMessageBus bus;
+    private ScheduledFuture<?> ticks;
+    private ServiceRegistration<TreeService> registration;
+    private boolean started;
+
+    /** Static: a new target filter means a new instance. */
+    @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
+    protected void bindDataTransportService(DataTransportService service, Map<String, Object> properties) {
+        transport = service;
+        transportProperties = Map.copyOf(properties);
+    }
+
+    @Activate
+    protected synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
+        context = bundleContext;
+        scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
+            Thread t = new Thread(task, "coaptree-tree");
+            t.setDaemon(true);
+            return t;
+        });
+        configure(properties);
+    }
+
+    @Modified
+    protected synchronized void modified(Map<String, Object> properties) {
+        stopTree();
+        configure(properties);
+    }
+
+    @Deactivate
+    protected synchronized void deactivate() {
+        stopTree();
+        scheduler.shutdownNow();
+    }
+
+    private void configure(Map<String, Object> properties) {
+        TreeOptions options;
+        try {
+            options = TreeOptions.fromProperties(withDefaultNodeName(properties));
+        } catch (InvalidOptionException e) {
+            LOG.error("{}: configuration refused, the gateway stays out of the tree: {}: {}", PID, e.field(),
+                    e.getMessage());
+            return;
+        }
+        handler = new TreeHandler(options, Clock.systemUTC());
+        checkLastWill(handler);
+        bus = new DataTransportMessageBus(transport);
+        TreeHandler h = handler;
+        bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
+        handler.addListener(new TreeListener() {
+            @Override
+            public void joined(TreeView view) {
+                publishState(h);
+            }
+
+            @Override
+            public void refused(String reason) {
+                publishState(h);
+            }
+
+            @Override
+            public void changed(TreeView view, List<TreeChange> changes) {
+                publishState(h);
+            }
+        });
+        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler),
+                stateOf(handler));
+        ticks = scheduler.scheduleWithFixedDelay(() -> tick(h), options.tickIntervalMillis(),
+                options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
+        scheduler.execute(() -> {
+            if (transport.isConnected()) {
+                startWhenConnected(h);
+            } else {
+                connect();
+            }
+        });
+        LOG.info("{}: {} joins the tree over {}", PID, options.self(), transport.getBrokerUrl());
+    }
+
+    /** An empty node name means the MQTT client id, so a role snapshot can serve every gateway of the role. */
+    private Map<String, Object> withDefaultNodeName(Map<String, Object> properties) {
+        Object name = properties.get(TreeOptions.NODE_NAME);
+        if (name != null && !name.toString().isBlank()) {
+            return properties;
+        }
+        Map<String, Object> copy = new HashMap<>(properties);
+        String clientId = transport.getClientId();
+        copy.put(TreeOptions.NODE_NAME, clientId == null ? "" : clientId);
+        return copy;
+    }
+
+    /**
+     * The tree learns of a crashed gateway at once from its MQTT last will; without one, from missing heartbeats
+     * after tree.failure.timeout.ms. The will is the transport's lwt.* settings (Kura's way): the role snapshots
+     * set them, and this tells the operator when they do not match.
+     */
+    private void checkLastWill(TreeHandler h) {
+        String expected = h.lastWill().topic();
+        String configured = resolve(transportProperties.get("lwt.topic"));
+        if (!expected.equals(configured)) {
+            LOG.warn("{}: the transport's lwt.topic is '{}' but this node's last will must go to '{}' (lwt.payload "
+                    + "empty, lwt.qos 1); until it does, a crashed gateway is noticed after tree.failure.timeout.ms "
+                    + "instead of at once", PID, configured == null ? "" : configured, expected);
+        }
+    }
+
+    private String resolve(Object topic) {
+        if (topic == null) {
+            return null;
+        }
+        String clientId = transport.getClientId();
+        String account = transport.getAccountName();
+        return topic.toString().replace("#client-id", clientId == null ? "" : clientId)
+                .replace("#account-name", account == null ? "" : account);
+    }
+
+    private void connect() {
+        try {
+            transport.connect();
+        } catch (KuraConnectException e) {
+            // The lean transport keeps trying by itself; the tree starts on its onConnectionEstablished.
+            LOG.warn("{}: not connected yet: {}", PID, e.getMessage());
+        }
+    }
+
+    /** Starts the handler on the first connection: a join request sent while disconnected would be lost. */
+    private void startWhenConnected(TreeHandler h) {
+        synchronized (this) {
+            if (h != handler || started || !transport.isConnected()) {
+                return;
+            }
+            started = true;
+        }
+        h.start(bus);
+        publishState(h);
+    }
+
+    private void tick(TreeHandler h) {
+        try {
+            if (h.state() != TreeHandler.State.CREATED) {
+                h.tick();
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("{}: tick failed", PID, e);
+        }
+    }
+
+    private void publishState(TreeHandler h) {
+        synchronized (this) {
+            if (h == handler && registration != null) {
+                registration.setProperties(stateOf(h));
+            }
+        }
+    }
+
+    private static Hashtable<String, Object> stateOf(TreeHandler h) {
+        Hashtable<String, Object> p = new Hashtable<>();
+        TreeView view = h.view();
+        p.put(TreeService.NODE, h.self().text());
+        p.put(TreeService.STATE, h.state().name());
+        h.refusal().ifPresent(reason -> p.put(TreeService.REFUSAL, reason));
+        p.put(TreeService.MEMBERS, view.members().size());
+        p.put(TreeService.LIVE_MEMBERS, (int) view.members().stream().filter(TreeMember::isUp).count());
+        NodePath path = h.self().path();
+        view.attachedTo(path).flatMap(view::liveReplica)
+                .ifPresent(parent -> p.put(TreeService.PARENT, parent.address().text()));
+        p.put(TreeOptions.LEVEL, path.level().number());
+        p.put(TreeOptions.DOMAIN, path.domain());
+        p.put(TreeOptions.GROUP, path.group());
+        p.put(TreeOptions.NODE_NAME, h.self().name());
+        return p;
+    }
+
+    private void stopTree() {
+        if (ticks != null) {
+            ticks.cancel(false);
+            ticks = null;
+        }
+        if (registration != null) {
+            registration.unregister();
+            registration = null;
+        }
+        if (handler != null) {
+            handler.stop();
+            handler = null;
+        }
+        if (bus != null) {
+            bus.close();
+            bus = null;
+        }
+        started = false;
+    }
+
+    /** The service object: the handler and the scheduler it ticks on. */
+    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler) implements TreeService {
+    }
+}

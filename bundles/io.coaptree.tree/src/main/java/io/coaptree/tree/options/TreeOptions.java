@@ -1,0 +1,284 @@
+package io.coaptree.tree.options;
+
+import java.util.Map;
+import java.util.Objects;
+
+import io.coaptree.tree.model.InvalidNodeException;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.NodePath;
+
+/**
+ * A gateway's place in the tree and the membership protocol's timings and limits. Immutable and validated: a
+ * bad value is refused with an {@link InvalidOptionException} naming the property.
+ * <p>
+ * Timing guarantee: a failed node is marked down at most {@code failure timeout + tick interval} after its last
+ * heartbeat, and its children are re-attached in that same tick; the builder therefore requires that sum to be
+ * at most the re-attach deadline.
+ */
+public final class TreeOptions {
+
+    public static final String LEVEL = "tree.level";
+    public static final String DOMAIN = "tree.domain";
+    public static final String GROUP = "tree.group";
+    public static final String NODE_NAME = "tree.node.name";
+    public static final String COAP_ENDPOINT = "tree.coap.endpoint";
+    public static final String TOPIC_PREFIX = "tree.topic.prefix";
+    public static final String HEARTBEAT_INTERVAL = "tree.heartbeat.interval.ms";
+    public static final String FAILURE_TIMEOUT = "tree.failure.timeout.ms";
+    public static final String REATTACH_DEADLINE = "tree.reattach.deadline.ms";
+    public static final String TICK_INTERVAL = "tree.tick.interval.ms";
+    public static final String JOIN_WINDOW = "tree.join.window.ms";
+    public static final String FORGET_AFTER = "tree.forget.after.ms";
+    public static final String MAX_MEMBERS = "tree.max.members";
+    public static final String MAX_MESSAGE_BYTES = "tree.max.message.bytes";
+
+    public static final String DEFAULT_TOPIC_PREFIX = "coaptree";
+
+    private final NodeAddress self;
+    private final String coapEndpoint;
+    private final String topicPrefix;
+    private final long heartbeatIntervalMillis;
+    private final long failureTimeoutMillis;
+    private final long reattachDeadlineMillis;
+    private final long tickIntervalMillis;
+    private final long joinWindowMillis;
+    private final long forgetAfterMillis;
+    private final int maxMembers;
+    private final int maxMessageBytes;
+
+    private TreeOptions(Builder b) {
+        this.self = b.self;
+        this.coapEndpoint = b.coapEndpoint;
+        this.topicPrefix = b.topicPrefix;
+        this.heartbeatIntervalMillis = b.heartbeatIntervalMillis;
+        this.failureTimeoutMillis = b.failureTimeoutMillis;
+        this.reattachDeadlineMillis = b.reattachDeadlineMillis;
+        this.tickIntervalMillis = b.tickIntervalMillis;
+        this.joinWindowMillis = b.joinWindowMillis;
+        this.forgetAfterMillis = b.forgetAfterMillis;
+        this.maxMembers = b.maxMembers;
+        this.maxMessageBytes = b.maxMessageBytes;
+    }
+
+    public static Builder builder(NodeAddress self) {
+        return new Builder(self);
+    }
+
+    /**
+     * Reads a Kura component configuration. Numbers may arrive as any {@link Number} or as text.
+     *
+     * @throws InvalidOptionException naming the property
+     */
+    public static TreeOptions fromProperties(Map<String, ?> properties) {
+        Objects.requireNonNull(properties, "properties");
+        NodeAddress self;
+        String name = text(properties, NODE_NAME, "");
+        int level = (int) number(properties, LEVEL, -1);
+        try {
+            self = NodeAddress.of(NodePath.of(level, text(properties, DOMAIN, ""), text(properties, GROUP, "")), name);
+        } catch (InvalidNodeException e) {
+            throw new InvalidOptionException(propertyOf(e.field()), e.getMessage(), e);
+        }
+        Builder b = builder(self).coapEndpoint(text(properties, COAP_ENDPOINT, ""))
+                .topicPrefix(text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX));
+        Builder d = new Builder(self);
+        b.heartbeatIntervalMillis(number(properties, HEARTBEAT_INTERVAL, d.heartbeatIntervalMillis))
+                .failureTimeoutMillis(number(properties, FAILURE_TIMEOUT, d.failureTimeoutMillis))
+                .reattachDeadlineMillis(number(properties, REATTACH_DEADLINE, d.reattachDeadlineMillis))
+                .tickIntervalMillis(number(properties, TICK_INTERVAL, d.tickIntervalMillis))
+                .joinWindowMillis(number(properties, JOIN_WINDOW, d.joinWindowMillis))
+                .forgetAfterMillis(number(properties, FORGET_AFTER, d.forgetAfterMillis))
+                .maxMembers(intNumber(properties, MAX_MEMBERS, d.maxMembers))
+                .maxMessageBytes(intNumber(properties, MAX_MESSAGE_BYTES, d.maxMessageBytes));
+        return b.build();
+    }
+
+    private static String propertyOf(String nodeField) {
+        switch (nodeField) {
+            case "level":
+                return LEVEL;
+            case "domain":
+                return DOMAIN;
+            case "group":
+                return GROUP;
+            default:
+                return NODE_NAME;
+        }
+    }
+
+    private static String text(Map<String, ?> properties, String key, String fallback) {
+        Object value = properties.get(key);
+        return value == null ? fallback : value.toString().trim();
+    }
+
+    private static long number(Map<String, ?> properties, String key, long fallback) {
+        Object value = properties.get(key);
+        if (value == null || value.toString().isBlank()) {
+            return fallback;
+        }
+        if (value instanceof Number) {
+            return ((Number) value).longValue();
+        }
+        try {
+            return Long.parseLong(value.toString().trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidOptionException(key, "'" + value + "' is not a whole number", e);
+        }
+    }
+
+    private static int intNumber(Map<String, ?> properties, String key, int fallback) {
+        long value = number(properties, key, fallback);
+        if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
+            throw new InvalidOptionException(key, value + " is out of range");
+        }
+        return (int) value;
+    }
+
+    public NodeAddress self() {
+        return self;
+    }
+
+    public String coapEndpoint() {
+        return coapEndpoint;
+    }
+
+    public String topicPrefix() {
+        return topicPrefix;
+    }
+
+    public long heartbeatIntervalMillis() {
+        return heartbeatIntervalMillis;
+    }
+
+    public long failureTimeoutMillis() {
+        return failureTimeoutMillis;
+    }
+
+    public long reattachDeadlineMillis() {
+        return reattachDeadlineMillis;
+    }
+
+    public long tickIntervalMillis() {
+        return tickIntervalMillis;
+    }
+
+    public long joinWindowMillis() {
+        return joinWindowMillis;
+    }
+
+    public long forgetAfterMillis() {
+        return forgetAfterMillis;
+    }
+
+    public int maxMembers() {
+        return maxMembers;
+    }
+
+    public int maxMessageBytes() {
+        return maxMessageBytes;
+    }
+
+    @Override
+    public String toString() {
+        return "TreeOptions[self=" + self + ", heartbeat=" + heartbeatIntervalMillis + "ms, failure="
+                + failureTimeoutMillis + "ms, reattach=" + reattachDeadlineMillis + "ms, tick=" + tickIntervalMillis
+                + "ms]";
+    }
+
+    public static final class Builder {
+        private final NodeAddress self;
+        private String coapEndpoint = "";
+        private String topicPrefix = DEFAULT_TOPIC_PREFIX;
+        private long heartbeatIntervalMillis = 2_000;
+        private long failureTimeoutMillis = 6_000;
+        private long reattachDeadlineMillis = 10_000;
+        private long tickIntervalMillis = 500;
+        private long joinWindowMillis = 1_000;
+        private long forgetAfterMillis = 600_000;
+        private int maxMembers = 1_024;
+        private int maxMessageBytes = 4_096;
+
+        private Builder(NodeAddress self) {
+            this.self = Objects.requireNonNull(self, "self");
+        }
+
+        public Builder coapEndpoint(String value) {
+            this.coapEndpoint = Objects.requireNonNull(value, COAP_ENDPOINT);
+            return this;
+        }
+
+        public Builder topicPrefix(String value) {
+            this.topicPrefix = Objects.requireNonNull(value, TOPIC_PREFIX);
+            return this;
+        }
+
+        public Builder heartbeatIntervalMillis(long value) {
+            this.heartbeatIntervalMillis = value;
+            return this;
+        }
+
+        public Builder failureTimeoutMillis(long value) {
+            this.failureTimeoutMillis = value;
+            return this;
+        }
+
+        public Builder reattachDeadlineMillis(long value) {
+            this.reattachDeadlineMillis = value;
+            return this;
+        }
+
+        public Builder tickIntervalMillis(long value) {
+            this.tickIntervalMillis = value;
+            return this;
+        }
+
+        public Builder joinWindowMillis(long value) {
+            this.joinWindowMillis = value;
+            return this;
+        }
+
+        public Builder forgetAfterMillis(long value) {
+            this.forgetAfterMillis = value;
+            return this;
+        }
+
+        public Builder maxMembers(int value) {
+            this.maxMembers = value;
+            return this;
+        }
+
+        public Builder maxMessageBytes(int value) {
+            this.maxMessageBytes = value;
+            return this;
+        }
+
+        /** @throws InvalidOptionException naming the first bad property */
+        public TreeOptions build() {
+            if (topicPrefix.isEmpty() || topicPrefix.startsWith("/") || topicPrefix.endsWith("/")
+                    || topicPrefix.contains("+") || topicPrefix.contains("#") || topicPrefix.contains("\u0000")) {
+                throw new InvalidOptionException(TOPIC_PREFIX,
+                        "'" + topicPrefix + "' must be non-empty, without wildcards and without a leading or trailing /");
+            }
+            if (coapEndpoint.length() > 255) {
+                throw new InvalidOptionException(COAP_ENDPOINT, "is longer than 255 characters");
+            }
+            range(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
+            range(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);
+            range(FAILURE_TIMEOUT, failureTimeoutMillis, 2 * heartbeatIntervalMillis, 86_400_000);
+            range(REATTACH_DEADLINE, reattachDeadlineMillis, failureTimeoutMillis + tickIntervalMillis, 86_400_000);
+            range(JOIN_WINDOW, joinWindowMillis, tickIntervalMillis, 600_000);
+            range(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
+            range(MAX_MEMBERS, maxMembers, 1, 100_000);
+            range(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
+            return new TreeOptions(this);
+        }
+
+        private static void range(String field, long value, long min, long max) {
+            if (value < min || value > max) {
+                throw new InvalidOptionException(field, value + " is outside " + min + ".." + max
+                        + (FAILURE_TIMEOUT.equals(field) ? " (at least two heartbeat intervals)"
+                                : REATTACH_DEADLINE.equals(field) ? " (at least failure timeout + tick interval)" : ""));
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+package io.coaptree.tree.service;
+
+import java.util.concurrent.ScheduledExecutorService;
+
+import org.osgi.annotation.versioning.ProviderType;
+
+import io.coaptree.tree.protocol.TreeHandler;
+
+/**
+ * The gateway's place in the tree, registered by the tree handler component while it is configured. Its service
+ * properties follow the membership: {@value #NODE}, {@value #STATE} ({@code JOINING}, {@code JOINED},
+ * {@code REFUSED}), {@value #REFUSAL}, {@value #MEMBERS}, {@value #LIVE_MEMBERS}, {@value #PARENT}.
+ */
+@ProviderType
+public interface TreeService {
+
+    /** The node address, e.g. {@code A/g1/a1}. */
+    String NODE = "tree.node";
+    String STATE = "tree.state";
+    /** Why the join was refused (only while {@code tree.state=REFUSED}). */
+    String REFUSAL = "tree.refusal";
+    /** Members known, up or down. */
+    String MEMBERS = "tree.members";
+    String LIVE_MEMBERS = "tree.members.live";
+    /** The address of the live gateway this node currently hangs under (effective tree); absent at the top. */
+    String PARENT = "tree.parent";
+
+    TreeHandler handler();
+
+    /**
+     * The gateway's one scheduler for the tree's ticks, shared by remote queries for theirs: never block in it,
+     * and cancel what you schedule when you stop.
+     */
+    ScheduledExecutorService scheduler();
+}

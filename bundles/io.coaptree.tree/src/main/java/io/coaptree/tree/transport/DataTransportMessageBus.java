@@ -1,0 +1,160 @@
+package io.coaptree.tree.transport;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.eclipse.kura.KuraException;
+import org.eclipse.kura.data.DataTransportService;
+import org.eclipse.kura.data.DataTransportToken;
+import org.eclipse.kura.data.transport.listener.DataTransportListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.bus.TopicFilter;
+
+/**
+ * A {@link MessageBus} over a Kura {@link DataTransportService}: QoS 1, never retained. Arrivals come through the
+ * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread,
+ * so a handler is never called concurrently with itself. Subscriptions are remembered and made again whenever a
+ * connection is established (a subscription asked for while disconnected is made then; a broker that lost the
+ * session gets them back). Several buses may share one transport: each dispatches only its own filters.
+ */
+public final class DataTransportMessageBus implements MessageBus, DataTransportListener, AutoCloseable {
+
+    public static final int QOS = 1;
+
+    private static final Logger LOG = LoggerFactory.getLogger(DataTransportMessageBus.class);
+
+    private final DataTransportService transport;
+    private final Map<String, MessageHandler> subscriptions = new ConcurrentHashMap<>();
+    private final List<Runnable> connectedCallbacks = new CopyOnWriteArrayList<>();
+    private volatile boolean closed;
+
+    public DataTransportMessageBus(DataTransportService transport) {
+        this.transport = Objects.requireNonNull(transport, "transport");
+        transport.addDataTransportListener(this);
+    }
+
+    /** Runs {@code callback} (on the transport's listener thread) every time a connection is established. */
+    public void onConnected(Runnable callback) {
+        connectedCallbacks.add(Objects.requireNonNull(callback, "callback"));
+    }
+
+    public boolean isConnected() {
+        return transport.isConnected();
+    }
+
+    @Override
+    public void publish(String topic, byte[] payload) {
+        try {
+            transport.publish(topic, payload, QOS, false);
+        } catch (KuraException e) {
+            throw new IllegalStateException("cannot publish to " + topic + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void subscribe(String topicFilter, MessageHandler handler) {
+        subscriptions.put(topicFilter, Objects.requireNonNull(handler, "handler"));
+        if (transport.isConnected()) {
+            try {
+                transport.subscribe(topicFilter, QOS);
+            } catch (KuraException e) {
+                LOG.debug("subscribing to {} failed ({}); retried when the connection is re-established", topicFilter,
+                        e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void unsubscribe(String topicFilter) {
+        if (subscriptions.remove(topicFilter) != null && transport.isConnected()) {
+            try {
+                transport.unsubscribe(topicFilter);
+            } catch (KuraException e) {
+                LOG.debug("unsubscribing from {} failed: {}", topicFilter, e.getMessage());
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        transport.removeDataTransportListener(this);
+        for (String filter : List.copyOf(subscriptions.keySet())) {
+            unsubscribe(filter);
+        }
+    }
+
+    @Override
+    public void onConnectionEstablished(boolean newSession) {
+        if (closed) {
+            return;
+        }
+        for (String filter : List.copyOf(subscriptions.keySet())) {
+            try {
+                transport.subscribe(filter, QOS);
+            } catch (KuraException e) {
+                LOG.warn("cannot subscribe to {} after connecting: {}", filter, e.getMessage());
+            }
+        }
+        for (Runnable callback : connectedCallbacks) {
+            try {
+                callback.run();
+            } catch (RuntimeException e) {
+                LOG.warn("a connection callback failed", e);
+            }
+        }
+    }
+
+    @Override
+    public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
+        if (closed) {
+            return;
+        }
+        for (Map.Entry<String, MessageHandler> subscription : subscriptions.entrySet()) {
+            if (TopicFilter.matches(subscription.getKey(), topic)) {
+                try {
+                    subscription.getValue().onMessage(topic, payload);
+                } catch (RuntimeException e) {
+                    LOG.warn("the handler of {} failed on a message on {}", subscription.getKey(), topic, e);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void onDisconnecting() {
+        // Nothing to flush: publishes are not queued here.
+    }
+
+    @Override
+    public void onDisconnected() {
+        // The transport reconnects by itself; subscriptions are made again in onConnectionEstablished.
+    }
+
+    @Override
+    public void onConfigurationUpdating(boolean wasConnected) {
+        // The transport reconnects after the update.
+    }
+
+    @Override
+    public void onConfigurationUpdated(boolean wasConnected) {
+        // onConnectionEstablished follows once it is connected again.
+    }
+
+    @Override
+    public void onConnectionLost(Throwable cause) {
+        LOG.debug("MQTT connection lost: {}", String.valueOf(cause));
+    }
+
+    @Override
+    public void onMessageConfirmed(DataTransportToken token) {
+        // QoS 1 confirmations need no action: the tree and remote queries have their own timeouts.
+    }
+}

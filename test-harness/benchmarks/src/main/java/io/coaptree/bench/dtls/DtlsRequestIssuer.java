@@ -1,0 +1,159 @@
+package io.coaptree.bench.dtls;
+
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+import org.eclipse.californium.core.coap.MessageObserverAdapter;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.config.CoapConfig;
+import org.eclipse.californium.core.network.CoapEndpoint;
+import org.eclipse.californium.elements.AddressEndpointContext;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
+import org.eclipse.californium.elements.util.ExecutorsUtil;
+import org.eclipse.californium.elements.util.NamedThreadFactory;
+import org.eclipse.californium.scandium.DTLSConnector;
+import org.eclipse.californium.scandium.config.DtlsConfig;
+import org.eclipse.californium.scandium.config.DtlsConfig.DtlsRole;
+import org.eclipse.californium.scandium.config.DtlsConnectorConfig;
+import org.eclipse.californium.scandium.dtls.pskstore.AdvancedSinglePskStore;
+
+import io.coaptree.bench.load.RequestIssuer;
+
+/**
+ * DTLS (PSK) clients for the load engine, each a Scandium connector on its own UDP port. What a request costs in
+ * handshakes depends on the {@link Mode}.
+ */
+public final class DtlsRequestIssuer implements RequestIssuer {
+
+    /** How the clients treat their DTLS session. */
+    public enum Mode {
+        /** One session per client, kept: requests after the first need no handshake. */
+        ESTABLISHED,
+        /** Every request from a brand-new client (new port, new connector): a full handshake each. */
+        FRESH_CLIENT,
+        /** The client keeps its session but resumes it before every request: an abbreviated handshake each. */
+        RESUMED
+    }
+
+    private final InetSocketAddress server;
+    private final Mode mode;
+    private final String identity;
+    private final byte[] key;
+    private final Configuration config;
+    private final AtomicReferenceArray<Client> clients;
+    private final ScheduledExecutorService mainExecutor;
+    private final ScheduledExecutorService secondaryExecutor;
+    private final AtomicLong handshakes = new AtomicLong();
+
+    private record Client(DTLSConnector connector, CoapEndpoint endpoint) {
+    }
+
+    public DtlsRequestIssuer(InetSocketAddress server, int clients, Mode mode, String identity, String key) {
+        this.server = server;
+        this.mode = mode;
+        this.identity = identity;
+        this.key = key.getBytes(StandardCharsets.UTF_8);
+        this.config = configuration();
+        this.clients = new AtomicReferenceArray<>(clients);
+        this.mainExecutor = ExecutorsUtil.newScheduledThreadPool(2, new NamedThreadFactory("bench-dtls-client#"));
+        this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler("bench-dtls-timer#");
+    }
+
+    private static Configuration configuration() {
+        CoapConfig.register();
+        UdpConfig.register();
+        DtlsConfig.register();
+        Configuration config = Configuration.createStandardWithoutFile();
+        config.set(DtlsConfig.DTLS_ROLE, DtlsRole.CLIENT_ONLY);
+        config.set(DtlsConfig.DTLS_RECEIVER_THREAD_COUNT, 1);
+        config.set(DtlsConfig.DTLS_CONNECTOR_THREAD_COUNT, 1);
+        config.set(DtlsConfig.DTLS_MAX_CONNECTIONS, 16);
+        config.set(CoapConfig.ACK_TIMEOUT, 2, TimeUnit.SECONDS);
+        config.set(CoapConfig.MAX_RETRANSMIT, 2);
+        // a response may arrive in the epoch of a handshake that resumed the session after the request was sent
+        config.set(CoapConfig.RESPONSE_MATCHING, org.eclipse.californium.core.config.CoapConfig.MatcherMode.RELAXED);
+        return config;
+    }
+
+    /** @return handshakes (full or abbreviated) the clients started */
+    public long handshakes() {
+        return handshakes.get();
+    }
+
+    @Override
+    public int clients() {
+        return clients.length();
+    }
+
+    @Override
+    public Cancellable issue(int index, Outcome outcome) {
+        Client client = clients.get(index);
+        if (client == null || mode == Mode.FRESH_CLIENT) {
+            if (client != null) {
+                client.endpoint().destroy();
+            }
+            client = open();
+            clients.set(index, client);
+            handshakes.incrementAndGet();
+        } else if (mode == Mode.RESUMED) {
+            client.connector().forceResumeSessionFor(server);
+            handshakes.incrementAndGet();
+        }
+        Request request = Request.newGet();
+        request.getOptions().setUriPath(DtlsTarget.PATH);
+        request.setDestinationContext(new AddressEndpointContext(server));
+        request.addMessageObserver(new MessageObserverAdapter() {
+            @Override
+            public void onResponse(Response response) {
+                if (response.isSuccess()) {
+                    outcome.succeeded();
+                } else {
+                    outcome.failed("coap " + response.getCode().text);
+                }
+            }
+
+            @Override
+            public void onTimeout() {
+                outcome.failed("coap timeout");
+            }
+
+            @Override
+            public void onSendError(Throwable error) {
+                outcome.failed("send error: " + error.getClass().getSimpleName());
+            }
+        });
+        client.endpoint().sendRequest(request);
+        return request::cancel;
+    }
+
+    private Client open() {
+        DTLSConnector connector = new DTLSConnector(DtlsConnectorConfig.builder(config)
+                .setAddress(new InetSocketAddress(server.getAddress(), 0))
+                .setAdvancedPskStore(new AdvancedSinglePskStore(identity, key)).build());
+        CoapEndpoint endpoint = new CoapEndpoint.Builder().setConfiguration(config).setConnector(connector).build();
+        endpoint.setExecutors(mainExecutor, secondaryExecutor);
+        try {
+            endpoint.start();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("cannot start a DTLS client: " + e.getMessage(), e);
+        }
+        return new Client(connector, endpoint);
+    }
+
+    @Override
+    public void close() {
+        for (int i = 0; i < clients.length(); i++) {
+            Client client = clients.getAndSet(i, null);
+            if (client != null) {
+                client.endpoint().destroy();
+            }
+        }
+        ExecutorsUtil.shutdownExecutorGracefully(500, mainExecutor, secondaryExecutor);
+    }
+}

@@ -1,0 +1,251 @@
+package io.coaptree.bench.rd;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.network.CoapEndpoint;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.core.config.CoapConfig;
+
+import io.coaptree.bench.coap.CoapProbe;
+import io.coaptree.bench.coap.CoapRequestIssuer;
+import io.coaptree.bench.load.LoadProfile;
+import io.coaptree.bench.load.LoadResult;
+import io.coaptree.bench.load.RequestIssuer;
+import io.coaptree.bench.scenario.Measurement;
+import io.coaptree.bench.scenario.RunOptions;
+import io.coaptree.bench.scenario.Scenario;
+import io.coaptree.bench.scenario.ScenarioContext;
+import io.coaptree.bench.server.ServerSample;
+import io.coaptree.bench.server.TargetProcess;
+import io.coaptree.bench.server.TargetSpec;
+
+/**
+ * The Resource Directory under registration and lookup load, next to a no-op resource on the same server and
+ * with the same clients: 500 registrations from an empty directory (the design's figure), then filling it to
+ * 10,000 endpoints x 10 links, then four kinds of lookup at 100,000 links; threads and heap (after a full GC) at
+ * 0, 500 and 10,000 registrations.
+ * <p>
+ * Settings ({@code --set key=value}): {@code nodes} (endpoints in the full store, 10000), {@code clients}
+ * (closed-loop clients of the capacity steps, 16), {@code lookups} (request budget of each 16-client lookup step,
+ * 10000).
+ */
+public final class RdScenario implements Scenario {
+
+    static final String HOST = "127.0.0.1";
+    static final String LABEL = "rd-server";
+    static final int FIRST_500 = 500;
+    static final int WARM_UP_NODES = 50;
+
+    @Override
+    public String name() {
+        return "rd";
+    }
+
+    @Override
+    public String description() {
+        return "Resource Directory (RFC 9176) on CoAPTree's gateway CoAP server (plain Java, no OSGi, writes open), "
+                + "in its own JVM (-Xmx256m), with a no-op CoAP resource (/bare: POST answers 2.04, GET a constant "
+                + "link) on the same server as the CoAP stack's own limit. Registrations carry 10 links with 4 "
+                + "attributes each (~560 bytes, one message); the load generator runs in this JVM over loopback.";
+    }
+
+    @Override
+    public void run(ScenarioContext context) throws Exception {
+        RunOptions options = context.options();
+        int nodes = options.setting("nodes", 10_000);
+        int clients = options.setting("clients", 16);
+        int lookupBudget = options.setting("lookups", 10_000);
+        if (nodes < FIRST_500 + WARM_UP_NODES) {
+            throw new IllegalArgumentException("nodes must be at least " + (FIRST_500 + WARM_UP_NODES));
+        }
+        RdWorkload workload = new RdWorkload(nodes);
+        TargetSpec spec = new TargetSpec(LABEL, "rd", List.of("--max-registrations", Integer.toString(nodes + 100)),
+                TargetSpec.DEFAULT_JVM_OPTIONS);
+        System.out.println("target " + LABEL + ": starting");
+        TargetProcess target = context.startTarget(spec);
+        CoapProbe.awaitSuccess(HOST, target.port(), RdTarget.BARE, Duration.ofSeconds(60));
+        System.out.println("target " + LABEL + ": serving on port " + target.port() + ", pid " + target.pid());
+        Map<String, long[]> footprint = new LinkedHashMap<>();
+
+        try (Probe probe = new Probe(target.port())) {
+            // Warm the stack and the directory's code: the last WARM_UP_NODES nodes register over and over
+            // (re-registration replaces), the no-op resource gets the same number of POSTs and GETs.
+            int warmUps = 3000;
+            Duration warmUpTime = options.scaled(Duration.ofSeconds(10));
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+                    issuers(target, RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES)));
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+                    issuers(target, RdWorkload.barePosts()));
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+                    issuers(target, RdWorkload.bareGets()));
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+                    issuers(target, workload.lookups(RdWorkload.Lookup.RES_BY_EP_AND_RT)));
+            footprint.put("" + WARM_UP_NODES, probe.footprint(target));
+
+            // The design's figure: 500 registrations, all at once from 16 clients.
+            Measurement first = context.measure(target,
+                    LoadProfile.closedLoop("register-500", clients, Duration.ofSeconds(120), FIRST_500),
+                    issuers(target, RdWorkload.registrations(0, 0)));
+            footprint.put("" + (FIRST_500 + WARM_UP_NODES), probe.footprint(target));
+
+            // Fill to `nodes` endpoints; the no-op POST with the same messages, then once more the directory
+            // (re-registrations, a store already full), so machine noise shows as a spread between the two.
+            int fill = nodes - FIRST_500 - WARM_UP_NODES;
+            Duration fillTime = Duration.ofSeconds(300);
+            Measurement register = context.measure(target,
+                    LoadProfile.closedLoop("register-fill", clients, fillTime, fill),
+                    issuers(target, RdWorkload.registrations(FIRST_500, 0)));
+            footprint.put("" + nodes, probe.footprint(target));
+            Measurement barePost = context.measure(target,
+                    LoadProfile.closedLoop("bare-post", clients, fillTime, fill),
+                    issuers(target, RdWorkload.barePosts()));
+            Measurement reRegister = context.measure(target,
+                    LoadProfile.closedLoop("re-register", clients, fillTime, fill),
+                    issuers(target, RdWorkload.registrations(FIRST_500, 0)));
+
+            List<String> sanity = probe.sanity(nodes);
+            sanity.forEach(line -> System.out.println("  check: " + line));
+
+            // Lookups at nodes x 10 links: one client (service time) and `clients` clients (capacity), each kind
+            // followed by the no-op GET in the same configuration.
+            List<Measurement> lookups = new ArrayList<>();
+            for (int concurrency : new int[] {1, clients}) {
+                long budget = concurrency == 1 ? Math.max(1, lookupBudget / 3) : lookupBudget;
+                Duration time = options.scaled(Duration.ofSeconds(8));
+                for (RdWorkload.Lookup kind : RdWorkload.Lookup.values()) {
+                    lookups.add(context.measure(target, LoadProfile.closedLoop(kind.step + "-c" + concurrency,
+                            concurrency, time, budget), issuers(target, workload.lookups(kind))));
+                }
+                lookups.add(context.measure(target, LoadProfile.closedLoop("bare-get-c" + concurrency,
+                        concurrency, time, budget), issuers(target, RdWorkload.bareGets())));
+            }
+            footprint.put(nodes + " after lookups", probe.footprint(target));
+
+            notes(context, nodes, first, register, barePost, reRegister, lookups, footprint, sanity);
+        }
+        context.stopTarget(target);
+    }
+
+    private static void notes(ScenarioContext context, int nodes, Measurement first, Measurement register,
+            Measurement barePost, Measurement reRegister, List<Measurement> lookups, Map<String, long[]> footprint,
+            List<String> sanity) {
+        LoadResult firstLoad = first.load();
+        context.note(String.format(Locale.ROOT, "500 registrations (10 links each, 16 clients, empty directory): "
+                + "%.2f s in total, %d succeeded, %d failed.", firstLoad.elapsedSeconds(), firstLoad.succeeded(),
+                firstLoad.failed()));
+        double bare = barePost.load().throughputPerSecond();
+        context.note(String.format(Locale.ROOT, "Registrations/s filling the directory to %d endpoints: %.0f; "
+                + "re-registering them: %.0f; the no-op POST with the same messages: %.0f. Ratio directory / no-op: "
+                + "%.2f (fill) and %.2f (re-register); target >= 0.70.", nodes, register.load().throughputPerSecond(),
+                reRegister.load().throughputPerSecond(), bare, register.load().throughputPerSecond() / bare,
+                reRegister.load().throughputPerSecond() / bare));
+        for (Measurement m : lookups) {
+            context.note(String.format(Locale.ROOT, "%s: %.0f/s, p50 %.3f ms, p99 %.3f ms, failed %d.", m.step(),
+                    m.load().throughputPerSecond(), m.load().latency().p50Micros() / 1e3,
+                    m.load().latency().p99Micros() / 1e3, m.load().failed()));
+        }
+        StringBuilder fp = new StringBuilder("Threads and heap after a full GC, by registrations held:");
+        footprint.forEach((held, v) -> fp.append(String.format(Locale.ROOT, " %s: %d threads, %.1f MiB;", held,
+                v[0], v[1] / 1048576.0)));
+        context.note(fp.toString());
+        long[] before = footprint.get("" + WARM_UP_NODES);
+        long[] after = footprint.get("" + nodes);
+        if (before != null && after != null) {
+            context.note(String.format(Locale.ROOT, "Per registration (10 links): %.0f bytes of heap, %+d threads "
+                    + "over %d registrations.", (after[1] - before[1]) / (double) (nodes - WARM_UP_NODES),
+                    after[0] - before[0], nodes - WARM_UP_NODES));
+        }
+        context.note("Checks after the fill: " + String.join("; ", sanity) + ".");
+        context.note("Client and server share the machine's CPUs: closed-loop throughput is what the whole box "
+                + "sustains; the ratio against the no-op resource, measured with the same clients right after, is "
+                + "the meaningful figure.");
+    }
+
+    private static IntFunction<RequestIssuer> issuers(TargetProcess target, Supplier<Request> requests) {
+        return clients -> CoapRequestIssuer.open(HOST, target.port(), clients, requests);
+    }
+
+    /** One client for the between-steps readings. */
+    private static final class Probe implements AutoCloseable {
+        private final int port;
+        private final CoapEndpoint endpoint;
+
+        Probe(int port) {
+            this.port = port;
+            Configuration config = Configuration.createStandardWithoutFile();
+            config.set(CoapConfig.MAX_RESOURCE_BODY_SIZE, 1024 * 1024);
+            endpoint = CoapEndpoint.builder().setConfiguration(config).build();
+        }
+
+        private CoapResponse get(String pathAndQuery) throws Exception {
+            CoapClient client = new CoapClient("coap://" + HOST + ":" + port + "/" + pathAndQuery)
+                    .setEndpoint(endpoint).setTimeout(30_000L);
+            try {
+                CoapResponse response = client.get();
+                if (response == null || !response.isSuccess()) {
+                    throw new IllegalStateException(pathAndQuery + ": "
+                            + (response == null ? "no answer" : response.getCode() + " " + response.getResponseText()));
+                }
+                return response;
+            } finally {
+                client.shutdown();
+            }
+        }
+
+        /** {threads, heap bytes after GC}. */
+        long[] footprint(TargetProcess target) throws Exception {
+            String text = get(RdTarget.HEAP).getResponseText();
+            long heap = Long.parseLong(text.substring(text.indexOf('=') + 1).trim());
+            ServerSample sample = target.sample();
+            System.out.printf(Locale.ROOT, "  footprint: %d threads, heap %.1f MiB after GC%n", sample.threads(),
+                    heap / 1048576.0);
+            return new long[] {sample.threads(), heap};
+        }
+
+        /** That the lookups find what they should, so fast answers are not empty ones. */
+        List<String> sanity(int nodes) throws Exception {
+            List<String> lines = new ArrayList<>();
+            // the whole list would exceed lookup.payload.max.bytes: the last page of one tells the count
+            lines.add("endpoint #" + nodes + " present: "
+                    + (count(get("rd-lookup/ep?count=1&page=" + (nodes - 1)).getResponseText()) == 1)
+                    + ", #" + (nodes + 1) + " absent: "
+                    + (count(get("rd-lookup/ep?count=1&page=" + nodes).getResponseText()) == 0));
+            lines.add("ep=" + RdWorkload.endpointName(42) + ": "
+                    + count(get("rd-lookup/ep?ep=" + RdWorkload.endpointName(42)).getResponseText()) + " endpoint");
+            lines.add("rt=" + RdWorkload.firmwareType(42) + ": "
+                    + count(get("rd-lookup/res?rt=" + RdWorkload.firmwareType(42)).getResponseText()) + " links");
+            lines.add("rt=temperature&d=area3&count=10&page=50: "
+                    + count(get("rd-lookup/res?rt=temperature&d=area3&count=10&page=50").getResponseText())
+                    + " links");
+            return lines;
+        }
+
+        private static int count(String linkFormat) {
+            if (linkFormat == null || linkFormat.isEmpty()) {
+                return 0;
+            }
+            int links = 0;
+            for (int i = 0; i < linkFormat.length(); i++) {
+                if (linkFormat.charAt(i) == '<') {
+                    links++;
+                }
+            }
+            return links;
+        }
+
+        @Override
+        public void close() {
+            endpoint.destroy();
+        }
+    }
+}
