@@ -30,6 +30,10 @@ final class CaliforniumSettings {
         config.set(CoapConfig.MAX_PEER_INACTIVITY_PERIOD, options.peerInactivitySeconds(), TimeUnit.SECONDS);
         config.set(CoapConfig.EXCHANGE_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
         config.set(CoapConfig.NON_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
+        // Per-peer bounded deduplication: the default store keeps every message for the exchange lifetime, so its
+        // size follows the request rate and a burst can fill a gateway's heap.
+        config.set(CoapConfig.DEDUPLICATOR, CoapConfig.DEDUPLICATOR_PEERS_MARK_AND_SWEEP);
+        config.set(CoapConfig.PEERS_MARK_AND_SWEEP_MESSAGES, options.dedupMessagesPerPeer());
         config.set(CoapConfig.MAX_MESSAGE_SIZE, options.maxMessageSize());
         config.set(CoapConfig.PREFERRED_BLOCK_SIZE, options.blockSize());
         config.set(CoapConfig.MAX_RESOURCE_BODY_SIZE, options.maxResourceBodySize());

@@ -30,11 +30,15 @@ import java.util.Map;
  *            between two such checks
  * @param protocolThreads {@value #PROTOCOL_THREADS}: threads that run the CoAP protocol stage and the resources'
  *            handlers (Californium's default, one per core, is too many on a gateway that also runs Kura)
+ * @param dedupMessagesPerPeer {@value #DEDUP_MESSAGES_PER_PEER}: recent messages remembered per peer to recognise
+ *            retransmissions; with {@code maxPeers} it caps the deduplication memory, which otherwise grows with the
+ *            request rate times the exchange lifetime and can exhaust a small gateway's heap under load
  */
 public record ServerOptions(boolean enabled, String bindAddress, int port, String domain, String group,
         int maxMessageSize, int blockSize, int maxResourceBodySize, int maxPeers, int peerInactivitySeconds,
         int exchangeLifetimeSeconds, int blockwiseLifetimeSeconds, int maxObserveRelations,
-        int observeCheckIntervalSeconds, int observeCheckIntervalCount, int protocolThreads) {
+        int observeCheckIntervalSeconds, int observeCheckIntervalCount, int protocolThreads,
+        int dedupMessagesPerPeer) {
 
     public static final String ENABLED = "coap.enabled";
     public static final String BIND_ADDRESS = "coap.bind.address";
@@ -52,12 +56,13 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     public static final String OBSERVE_CHECK_INTERVAL = "observe.check.interval.seconds";
     public static final String OBSERVE_CHECK_COUNT = "observe.check.interval.count";
     public static final String PROTOCOL_THREADS = "limits.protocol.threads";
+    public static final String DEDUP_MESSAGES_PER_PEER = "limits.dedup.messages.per.peer";
 
     /** Longest domain or group: an RD sector name is at most 63 bytes (RFC 9176). */
     public static final int MAX_NAME_LENGTH = 63;
 
     private static final ServerOptions DEFAULTS = new ServerOptions(true, "0.0.0.0", 5683, "", "", 1024, 512,
-            65536, 500, 600, 60, 60, 1000, 120, 100, 2);
+            65536, 500, 600, 60, 60, 1000, 120, 100, 2, 64);
 
     public ServerOptions {
         if (bindAddress == null || bindAddress.isBlank()) {
@@ -86,6 +91,7 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
         requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
         requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
+        requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
     }
 
     /** @return the metatype defaults */
@@ -118,20 +124,18 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
                 readInt(p, OBSERVE_MAX_RELATIONS, d.maxObserveRelations),
                 readInt(p, OBSERVE_CHECK_INTERVAL, d.observeCheckIntervalSeconds),
                 readInt(p, OBSERVE_CHECK_COUNT, d.observeCheckIntervalCount),
-                readInt(p, PROTOCOL_THREADS, d.protocolThreads));
+                readInt(p, PROTOCOL_THREADS, d.protocolThreads),
+                readInt(p, DEDUP_MESSAGES_PER_PEER, d.dedupMessagesPerPeer));
     }
 
     /** @return a copy with another port (tests and several nodes per JVM use 0) */
     public ServerOptions withPort(int newPort) {
-        return new ServerOptions(enabled, bindAddress, newPort, domain, group, maxMessageSize, blockSize,
-                maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
-                blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
-                observeCheckIntervalCount, protocolThreads);
+        return copy(enabled, newPort, domain, group);
     }
 
     /** @return whether switching to {@code other} needs a new endpoint (anything but domain and group changed) */
     public boolean endpointDiffers(ServerOptions other) {
-        return !withNode("", "").equals(other.withNode("", ""));
+        return !copy(enabled, port, "", "").equals(other.copy(other.enabled, other.port, "", ""));
     }
 
     /**
@@ -139,20 +143,15 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
      *         differ; the plain endpoint's own switch and port do not count
      */
     public boolean sharedSettingsDiffer(ServerOptions other) {
-        return !new ServerOptions(true, bindAddress, 0, "", "", maxMessageSize, blockSize, maxResourceBodySize,
-                maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds, blockwiseLifetimeSeconds,
-                maxObserveRelations, observeCheckIntervalSeconds, observeCheckIntervalCount, protocolThreads)
-                .equals(new ServerOptions(true, other.bindAddress, 0, "", "", other.maxMessageSize, other.blockSize,
-                        other.maxResourceBodySize, other.maxPeers, other.peerInactivitySeconds,
-                        other.exchangeLifetimeSeconds, other.blockwiseLifetimeSeconds, other.maxObserveRelations,
-                        other.observeCheckIntervalSeconds, other.observeCheckIntervalCount, other.protocolThreads));
+        return !copy(true, 0, "", "").equals(other.copy(true, 0, "", ""));
     }
 
-    private ServerOptions withNode(String newDomain, String newGroup) {
-        return new ServerOptions(enabled, bindAddress, port, newDomain, newGroup, maxMessageSize, blockSize,
+    /** The one place that lists every field: a copy with the endpoint switch, port and node names replaced. */
+    private ServerOptions copy(boolean newEnabled, int newPort, String newDomain, String newGroup) {
+        return new ServerOptions(newEnabled, bindAddress, newPort, newDomain, newGroup, maxMessageSize, blockSize,
                 maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
                 blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
-                observeCheckIntervalCount, protocolThreads);
+                observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer);
     }
 
     private static void requireRange(String field, int value, int min, int max) {

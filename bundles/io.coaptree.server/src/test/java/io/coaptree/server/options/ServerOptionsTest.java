@@ -61,6 +61,7 @@ class ServerOptionsTest {
             "limits.exchange.lifetime.seconds  | 1000      | limits.exchange.lifetime.seconds: 1000 is outside",
             "limits.blockwise.lifetime.seconds | 0         | limits.blockwise.lifetime.seconds: 0 is outside",
             "limits.protocol.threads           | 64        | limits.protocol.threads: 64 is outside 1..16",
+            "limits.dedup.messages.per.peer    | 2         | limits.dedup.messages.per.peer: 2 is outside 8..4096",
             "observe.max.relations             | 0         | observe.max.relations: 0 is outside",
             "observe.check.interval.seconds    | 1         | observe.check.interval.seconds: 1 is outside",
             "observe.check.interval.count      | 0         | observe.check.interval.count: 0 is outside",
