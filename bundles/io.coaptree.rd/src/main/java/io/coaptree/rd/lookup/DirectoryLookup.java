@@ -77,9 +77,11 @@ public final class DirectoryLookup {
     public List<Link> resources(LookupQuery query) {
         Page page = new Page(query);
         List<Link> results = new ArrayList<>();
-        for (Registration registration : candidates(query.filters(), false)) {
+        List<LookupFilter> filters = query.filters();
+        for (Registration registration : candidates(filters, false)) {
+            boolean[] byRegistration = registrationMatches(registration, filters);
             for (Link link : registration.links()) {
-                if (resourceMatches(registration, link, query.filters()) && page.admit()) {
+                if (resourceMatches(registration, link, filters, byRegistration) && page.admit()) {
                     results.add(resolved(registration, link));
                     if (page.full()) {
                         return results;
@@ -142,9 +144,19 @@ public final class DirectoryLookup {
         return false;
     }
 
-    private boolean resourceMatches(Registration registration, Link link, List<LookupFilter> filters) {
-        for (LookupFilter filter : filters) {
-            if (!linkMatches(registration, link, filter) && !registrationMatches(registration, filter, false)) {
+    /** Per filter, whether the registration itself satisfies it for its resources: once, not once per link. */
+    private boolean[] registrationMatches(Registration registration, List<LookupFilter> filters) {
+        boolean[] matches = new boolean[filters.size()];
+        for (int i = 0; i < matches.length; i++) {
+            matches[i] = registrationMatches(registration, filters.get(i), false);
+        }
+        return matches;
+    }
+
+    private static boolean resourceMatches(Registration registration, Link link, List<LookupFilter> filters,
+            boolean[] byRegistration) {
+        for (int i = 0; i < byRegistration.length; i++) {
+            if (!byRegistration[i] && !linkMatches(registration, link, filters.get(i))) {
                 return false;
             }
         }

@@ -5,9 +5,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.Set;
-import java.util.TreeSet;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
@@ -20,32 +18,55 @@ import io.coaptree.linkformat.LinkAttribute;
  */
 final class AttributeIndex {
 
-    private final Map<AttributeValue, NavigableSet<Long>> postings = new HashMap<>();
+    private final Map<AttributeValue, SortedIds> postings = new HashMap<>();
 
     void add(long id, Registration registration) {
         for (AttributeValue key : keys(registration)) {
-            postings.computeIfAbsent(key, k -> new TreeSet<>()).add(id);
+            postings.computeIfAbsent(key, k -> new SortedIds()).add(id);
+        }
+    }
+
+    /**
+     * Moves an id from one version of a registration to the next, touching only the values that differ: a
+     * re-registration or update with the same links costs no change to the postings of common values.
+     */
+    void replace(long id, Registration previous, Registration next) {
+        Set<AttributeValue> before = keys(previous);
+        Set<AttributeValue> after = keys(next);
+        for (AttributeValue key : before) {
+            if (!after.contains(key)) {
+                removeKey(id, key);
+            }
+        }
+        for (AttributeValue key : after) {
+            if (!before.contains(key)) {
+                postings.computeIfAbsent(key, k -> new SortedIds()).add(id);
+            }
         }
     }
 
     void remove(long id, Registration registration) {
         for (AttributeValue key : keys(registration)) {
-            NavigableSet<Long> ids = postings.get(key);
-            if (ids != null) {
-                ids.remove(id);
-                if (ids.isEmpty()) {
-                    postings.remove(key);
-                }
+            removeKey(id, key);
+        }
+    }
+
+    private void removeKey(long id, AttributeValue key) {
+        SortedIds ids = postings.get(key);
+        if (ids != null) {
+            ids.remove(id);
+            if (ids.isEmpty()) {
+                postings.remove(key);
             }
         }
     }
 
     /** Ids, ascending, of the registrations that carry every one of {@code required} (not empty). */
     List<Long> idsWithAll(List<AttributeValue> required) {
-        List<NavigableSet<Long>> sets = new ArrayList<>(required.size());
-        NavigableSet<Long> smallest = null;
+        List<SortedIds> sets = new ArrayList<>(required.size());
+        SortedIds smallest = null;
         for (AttributeValue value : required) {
-            NavigableSet<Long> ids = postings.get(value);
+            SortedIds ids = postings.get(value);
             if (ids == null) {
                 return List.of();
             }
@@ -55,7 +76,8 @@ final class AttributeIndex {
             }
         }
         List<Long> result = new ArrayList<>(smallest.size());
-        for (Long id : smallest) {
+        for (int i = 0; i < smallest.size(); i++) {
+            long id = smallest.get(i);
             if (inAll(id, sets)) {
                 result.add(id);
             }
@@ -68,8 +90,8 @@ final class AttributeIndex {
         return postings.size();
     }
 
-    private static boolean inAll(Long id, List<NavigableSet<Long>> sets) {
-        for (NavigableSet<Long> set : sets) {
+    private static boolean inAll(long id, List<SortedIds> sets) {
+        for (SortedIds set : sets) {
             if (!set.contains(id)) {
                 return false;
             }

@@ -35,8 +35,8 @@ public final class Registration {
         this.lifetimeSeconds = lifetimeSeconds;
         this.base = base;
         this.baseExplicit = baseExplicit;
-        this.extraAttributes = ImmutableList.copyOf(extraAttributes);
-        this.links = ImmutableList.copyOf(links);
+        this.extraAttributes = SharedLinks.shareAttributes(extraAttributes);
+        this.links = SharedLinks.share(links);
         this.identity = identity;
         this.expiresAtMillis = expiresAtMillis;
     }

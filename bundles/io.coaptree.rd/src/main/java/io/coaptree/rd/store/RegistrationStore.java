@@ -388,9 +388,10 @@ public final class RegistrationStore {
     private void hold(long id, Registration registration) {
         Registration previous = byId.put(id, registration);
         if (previous != null) {
-            index.remove(id, previous);
+            index.replace(id, previous, registration);
+        } else {
+            index.add(id, registration);
         }
-        index.add(id, registration);
     }
 
     private Registration liveByKey(EndpointKey key, long now, List<RegistrationEvent> events) {

@@ -3,14 +3,19 @@ package io.coaptree.remotequery.coap;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.security.SecureRandom;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeoutException;
 import java.util.function.IntSupplier;
 
+import org.eclipse.californium.core.coap.MessageObserver;
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.coap.Token;
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.AddressEndpointContext;
@@ -27,6 +32,9 @@ import io.coaptree.api.PeerIdentity;
 public final class LoopbackCoapExecutor implements LocalCoapExecutor, AutoCloseable {
 
     private final CoapEndpoint endpoint;
+    private final SecureRandom random = new SecureRandom();
+    /** Observe registrations by token: notifications reach the endpoint's notification listener, not the request. */
+    private final Map<Token, Request> observations = new ConcurrentHashMap<>();
     private final InetAddress loopback = InetAddress.getLoopbackAddress();
     private final IntSupplier serverPort;
 
@@ -38,6 +46,14 @@ public final class LoopbackCoapExecutor implements LocalCoapExecutor, AutoClosea
         Configuration configuration = Configuration.createStandardWithoutFile();
         this.endpoint = new CoapEndpoint.Builder().setInetSocketAddress(new InetSocketAddress(loopback, 0))
                 .setConfiguration(configuration).build();
+        endpoint.addNotificationListener((request, response) -> {
+            Request registration = observations.get(response.getToken());
+            if (registration != null && !registration.isCanceled()) {
+                for (MessageObserver observer : registration.getMessageObservers()) {
+                    observer.onResponse(response);
+                }
+            }
+        });
         endpoint.start();
     }
 
@@ -62,6 +78,7 @@ public final class LoopbackCoapExecutor implements LocalCoapExecutor, AutoClosea
 
             @Override
             public void onCancel() {
+                observations.remove(request.getToken());
                 first.completeExceptionally(new IOException("cancelled"));
             }
 
@@ -70,6 +87,12 @@ public final class LoopbackCoapExecutor implements LocalCoapExecutor, AutoClosea
                 first.completeExceptionally(error);
             }
         });
+        if (request.isObserve()) {
+            byte[] token = new byte[8];
+            random.nextBytes(token);
+            request.setToken(new Token(token));
+            observations.put(request.getToken(), request);
+        }
         request.setDestinationContext(new AddressEndpointContext(new InetSocketAddress(loopback, serverPort.getAsInt())));
         endpoint.sendRequest(request);
         return first;

@@ -35,9 +35,15 @@ public final class ServerLocalExecutor implements LocalExecutor {
         if (observe) {
             // Every response of the relation, the first included, arrives here.
             request.addMessageObserver(new MessageObserverAdapter() {
+                private Response last;
+
                 @Override
-                public void onResponse(Response response) {
-                    sink.accept(EnvelopeMapping.fromResponse(response));
+                public synchronized void onResponse(Response response) {
+                    // A notification may be reported by the request and by the endpoint's notification listener.
+                    if (response != last) {
+                        last = response;
+                        sink.accept(EnvelopeMapping.fromResponse(response));
+                    }
                 }
             });
         }

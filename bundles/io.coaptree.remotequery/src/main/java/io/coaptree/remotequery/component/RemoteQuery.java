@@ -94,7 +94,7 @@ public class RemoteQuery implements ConfigurableComponent {
             return;
         }
         TreeHandler handler = tree.handler();
-        bus = new DataTransportMessageBus(transport);
+        bus = new DataTransportMessageBus(transport, tree.scheduler());
         node = new RemoteQueryNode(handler.self(), handler::view, handler.topics(), new EnvelopeCodec(),
                 new ServerLocalExecutor(loopback), options, Clock.systemUTC());
         node.start(bus);

@@ -323,6 +323,7 @@ public final class RemoteQueryNode {
 
     private void onQuery(String topic, byte[] payload) {
         CoapEnvelope request = decode(topic, payload);
+        LOG.info("TMPDBG {} onQuery {} {}", self, topic, request);
         if (request == null || request.kind() != EnvelopeKind.REQUEST) {
             return;
         }
@@ -360,6 +361,7 @@ public final class RemoteQueryNode {
 
     private void onReply(String topic, byte[] payload) {
         CoapEnvelope response = decode(topic, payload);
+        LOG.info("TMPDBG {} onReply {} {}", self, topic, response);
         if (response == null || response.kind() == EnvelopeKind.REQUEST) {
             return;
         }
@@ -378,7 +380,7 @@ public final class RemoteQueryNode {
         try {
             return codec.decode(payload);
         } catch (EnvelopeCodecException e) {
-            LOG.debug("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
+            LOG.warn("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
             return null;
         }
     }
@@ -389,6 +391,7 @@ public final class RemoteQueryNode {
             throw new IllegalStateException("not started");
         }
         try {
+            LOG.info("TMPDBG {} publish {} {}", self, topics.topic(to, kind), envelope);
             b.publish(topics.topic(to, kind), codec.encode(envelope));
         } catch (EnvelopeCodecException e) {
             LOG.warn("{}: cannot encode an envelope for {}: {}", self, to, e.getMessage());

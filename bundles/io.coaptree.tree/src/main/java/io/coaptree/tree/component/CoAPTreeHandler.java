@@ -103,7 +103,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
         handler = new TreeHandler(options, Clock.systemUTC());
         checkLastWill(handler);
-        bus = new DataTransportMessageBus(transport);
+        bus = new DataTransportMessageBus(transport, scheduler);
         TreeHandler h = handler;
         bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
         handler.addListener(new TreeListener() {

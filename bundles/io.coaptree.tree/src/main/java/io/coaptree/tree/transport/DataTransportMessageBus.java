@@ -5,6 +5,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.DataTransportService;
@@ -30,13 +32,18 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
 
     private static final Logger LOG = LoggerFactory.getLogger(DataTransportMessageBus.class);
 
+    private static final long RESUBSCRIBE_DELAY_MILLIS = 1000;
+
     private final DataTransportService transport;
+    private final ScheduledExecutorService retries;
     private final Map<String, MessageHandler> subscriptions = new ConcurrentHashMap<>();
     private final List<Runnable> connectedCallbacks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
-    public DataTransportMessageBus(DataTransportService transport) {
+    /** @param retries where a failed subscription is tried again (the gateway's tree scheduler) */
+    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries) {
         this.transport = Objects.requireNonNull(transport, "transport");
+        this.retries = Objects.requireNonNull(retries, "retries");
         transport.addDataTransportListener(this);
     }
 
@@ -61,18 +68,27 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
     @Override
     public void subscribe(String topicFilter, MessageHandler handler) {
         subscriptions.put(topicFilter, Objects.requireNonNull(handler, "handler"));
-        if (transport.isConnected()) {
-            try {
-                transport.subscribe(topicFilter, QOS);
-            } catch (KuraException e) {
-                LOG.debug("subscribing to {} failed ({}); retried when the connection is re-established", topicFilter,
-                        e.getMessage());
-            }
+        trySubscribe(topicFilter);
+    }
+
+    /** Subscribes now if connected; a failure while connected is retried (a lost one would silence the node). */
+    private void trySubscribe(String topicFilter) {
+        if (closed || !subscriptions.containsKey(topicFilter) || !transport.isConnected()) {
+            return; // made in onConnectionEstablished
+        }
+        try {
+            LOG.info("TMPDBG bus {} subscribing {}", System.identityHashCode(this), topicFilter);
+            transport.subscribe(topicFilter, QOS);
+        } catch (KuraException | RuntimeException e) {
+            LOG.warn("subscribing to {} failed ({}); retrying in {} ms", topicFilter, e.getMessage(),
+                    RESUBSCRIBE_DELAY_MILLIS);
+            retries.schedule(() -> trySubscribe(topicFilter), RESUBSCRIBE_DELAY_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
     @Override
     public void unsubscribe(String topicFilter) {
+        LOG.info("TMPDBG bus {} unsubscribe {}", System.identityHashCode(this), topicFilter);
         if (subscriptions.remove(topicFilter) != null && transport.isConnected()) {
             try {
                 transport.unsubscribe(topicFilter);
@@ -93,15 +109,12 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
 
     @Override
     public void onConnectionEstablished(boolean newSession) {
+        LOG.info("TMPDBG bus {} connected new={} closed={} subs {}", System.identityHashCode(this), newSession, closed, subscriptions.keySet());
         if (closed) {
             return;
         }
         for (String filter : List.copyOf(subscriptions.keySet())) {
-            try {
-                transport.subscribe(filter, QOS);
-            } catch (KuraException e) {
-                LOG.warn("cannot subscribe to {} after connecting: {}", filter, e.getMessage());
-            }
+            trySubscribe(filter);
         }
         for (Runnable callback : connectedCallbacks) {
             try {
@@ -117,6 +130,7 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
         if (closed) {
             return;
         }
+        if (!topic.endsWith("/heartbeat")) LOG.info("TMPDBG bus {} arrived {} subs {}", System.identityHashCode(this), topic, subscriptions.keySet());
         for (Map.Entry<String, MessageHandler> subscription : subscriptions.entrySet()) {
             if (TopicFilter.matches(subscription.getKey(), topic)) {
                 try {

@@ -22,6 +22,7 @@ import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
@@ -37,13 +38,16 @@ import io.moquette.broker.config.MemoryConfig;
  * the broker's acknowledgement is reported: Paho's {@code deliveryComplete}, the transport's
  * {@code onMessageConfirmed}), so neither client has to refuse a publish; should the transport still refuse one
  * ({@code KuraTooManyInflightMessagesException}), the caller parks 50 µs and retries, and the refusals are
- * counted. A round ends when the broker has acknowledged every message. Rounds alternate between the two clients so that background load hits both alike; the first round of
+ * counted. A round ends when the broker has acknowledged every message. With {@code --style refusal} there is no
+ * application window: both publish until their client refuses (Paho's "too many publishes in progress", the
+ * transport's {@code KuraTooManyInflightMessagesException}), park 50 µs and retry, as a Kura caller of a
+ * DataTransportService does. Rounds alternate between the two clients so that background load hits both alike; the first round of
  * each is warm-up.
  *
  * <pre>
  * java -cp 'test-harness/benchmarks/target/coaptree-benchmarks.jar:test-harness/benchmarks/target/lib/*' \
  *     io.coaptree.bench.mqtt.PublishThroughput [--broker-url mqtt://127.0.0.1:1883/] [--messages 20000]
- *     [--rounds 5] [--payload 128] [--window 100]
+ *     [--rounds 5] [--payload 128] [--window 100] [--style window|refusal]
  * </pre>
  *
  * Without {@code --broker-url} an embedded Moquette broker runs in this JVM.
@@ -60,6 +64,12 @@ public final class PublishThroughput {
         int messages = Integer.parseInt(options.getOrDefault("messages", "20000"));
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int window = Integer.parseInt(options.getOrDefault("window", "100"));
+        String style = options.getOrDefault("style", "window");
+        if (!style.equals("window") && !style.equals("refusal")) {
+            throw new IllegalArgumentException("style: '" + style + "' is neither window nor refusal");
+        }
+        // "refusal": no application window; callers publish until refused, then park and retry.
+        int applicationWindow = style.equals("window") ? window : Integer.MAX_VALUE / 2;
         byte[] payload = new byte[Integer.parseInt(options.getOrDefault("payload", "128"))];
         Arrays.fill(payload, (byte) 'x');
 
@@ -70,16 +80,18 @@ public final class PublishThroughput {
             embedded = startMoquette(port);
             url = "mqtt://127.0.0.1:" + port + "/";
         }
-        System.out.printf("broker %s%s, %d messages of %d bytes per round, QoS 1, window %d, %d rounds each%n", url,
-                embedded != null ? " (embedded Moquette)" : "", messages, payload.length, window, rounds);
+        System.out.printf("broker %s%s, %d messages of %d bytes per round, QoS 1, window %d, style %s, %d rounds each%n",
+                url, embedded != null ? " (embedded Moquette)" : "", messages, payload.length, window, style, rounds);
         try {
             List<Double> raw = new ArrayList<>();
             List<Double> lean = new ArrayList<>();
             List<Double> ratios = new ArrayList<>();
             for (int round = 0; round <= rounds; round++) {
                 boolean rawFirst = round % 2 == 0;
-                double a = rawFirst ? rawPaho(url, messages, payload, window) : leanTransport(url, messages, payload, window);
-                double b = rawFirst ? leanTransport(url, messages, payload, window) : rawPaho(url, messages, payload, window);
+                double a = rawFirst ? rawPaho(url, messages, payload, window, applicationWindow)
+                        : leanTransport(url, messages, payload, window, applicationWindow);
+                double b = rawFirst ? leanTransport(url, messages, payload, window, applicationWindow)
+                        : rawPaho(url, messages, payload, window, applicationWindow);
                 double rawRate = rawFirst ? a : b;
                 double leanRate = rawFirst ? b : a;
                 System.out.printf("round %d%s: raw Paho %.0f msg/s, lean transport %.0f msg/s (%.0f%%)%n", round,
@@ -104,11 +116,12 @@ public final class PublishThroughput {
     }
 
     /** Messages per second from the first publish to the last acknowledgement. */
-    static double rawPaho(String url, int messages, byte[] payload, int window) throws Exception {
+    static double rawPaho(String url, int messages, byte[] payload, int window, int applicationWindow)
+            throws Exception {
         String uri = url.replace("mqtt://", "tcp://").replaceAll("/$", "");
         MqttAsyncClient client = new MqttAsyncClient(uri, "raw-paho-" + System.nanoTime(), new MemoryPersistence());
         AtomicLong acknowledged = new AtomicLong();
-        Semaphore slots = new Semaphore(window);
+        Semaphore slots = new Semaphore(applicationWindow);
         client.setCallback(new MqttCallback() {
             @Override
             public void connectionLost(Throwable cause) {
@@ -133,7 +146,17 @@ public final class PublishThroughput {
             long start = System.nanoTime();
             for (int i = 0; i < messages; i++) {
                 slots.acquire();
-                client.publish("bench/raw", payload, 1, false);
+                while (true) {
+                    try {
+                        client.publish("bench/raw", payload, 1, false);
+                        break;
+                    } catch (MqttException e) {
+                        if (e.getReasonCode() != MqttException.REASON_CODE_MAX_INFLIGHT) {
+                            throw e;
+                        }
+                        LockSupport.parkNanos(BACKOFF_NANOS);
+                    }
+                }
             }
             awaitCount(acknowledged, messages);
             return messages / ((System.nanoTime() - start) / 1e9);
@@ -143,7 +166,8 @@ public final class PublishThroughput {
         }
     }
 
-    static double leanTransport(String url, int messages, byte[] payload, int window) throws Exception {
+    static double leanTransport(String url, int messages, byte[] payload, int window, int applicationWindow)
+            throws Exception {
         LeanMqttDataTransport transport = new LeanMqttDataTransport();
         Map<String, Object> p = new HashMap<>();
         p.put("broker-url", url);
@@ -152,7 +176,7 @@ public final class PublishThroughput {
         p.put("in-flight-messages.max-number", window);
         transport.activate(p);
         AtomicLong confirmed = new AtomicLong();
-        Semaphore slots = new Semaphore(window);
+        Semaphore slots = new Semaphore(applicationWindow);
         transport.addDataTransportListener(new ConfirmationCounter(confirmed, slots));
         long refusals = 0;
         transport.connect();
@@ -223,7 +247,7 @@ public final class PublishThroughput {
         for (int i = 0; i < args.length; i++) {
             if (!args[i].startsWith("--") || i + 1 >= args.length) {
                 throw new IllegalArgumentException("usage: [--broker-url URL] [--messages N] [--rounds N] "
-                        + "[--payload BYTES] [--window N]; got " + args[i]);
+                        + "[--payload BYTES] [--window N] [--style window|refusal]; got " + args[i]);
             }
             options.put(args[i].substring(2), args[++i]);
         }

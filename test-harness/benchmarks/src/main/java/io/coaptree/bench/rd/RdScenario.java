@@ -33,11 +33,11 @@ import io.coaptree.bench.server.TargetSpec;
  * The Resource Directory under registration and lookup load, next to a no-op resource on the same server and
  * with the same clients: 500 registrations from an empty directory (the design's figure), then filling it to
  * 10,000 endpoints x 10 links, then four kinds of lookup at 100,000 links; threads and heap (after a full GC) at
- * 0, 500 and 10,000 registrations.
+ * 0, 500 and 10,000 registrations, and at the end once the server's exchange store has emptied.
  * <p>
  * Settings ({@code --set key=value}): {@code nodes} (endpoints in the full store, 10000), {@code clients}
  * (closed-loop clients of the capacity steps, 16), {@code lookups} (request budget of each 16-client lookup step,
- * 10000).
+ * 10000), {@code settle} (seconds to wait before the last heap reading, 65: longer than the exchange lifetime).
  */
 public final class RdScenario implements Scenario {
 
@@ -45,6 +45,7 @@ public final class RdScenario implements Scenario {
     static final String LABEL = "rd-server";
     static final int FIRST_500 = 500;
     static final int WARM_UP_NODES = 50;
+    static final String EMPTY = "0 (before warm-up)";
 
     @Override
     public String name() {
@@ -78,6 +79,7 @@ public final class RdScenario implements Scenario {
         Map<String, long[]> footprint = new LinkedHashMap<>();
 
         try (Probe probe = new Probe(target.port())) {
+            footprint.put(EMPTY, probe.footprint(target));
             // Warm the stack and the directory's code: the last WARM_UP_NODES nodes register over and over
             // (re-registration replaces), the no-op resource gets the same number of POSTs and GETs.
             int warmUps = 3000;
@@ -130,6 +132,12 @@ public final class RdScenario implements Scenario {
                         concurrency, time, budget), issuers(target, RdWorkload.bareGets())));
             }
             footprint.put(nodes + " after lookups", probe.footprint(target));
+            // The server keeps every exchange for deduplication for limits.exchange.lifetime.seconds (60 s): only
+            // once they are gone does heap after GC show what the registrations themselves hold.
+            int settle = options.setting("settle", 65);
+            System.out.println("  waiting " + settle + " s for the exchange store to empty");
+            Thread.sleep(settle * 1000L);
+            footprint.put(nodes + " settled", probe.footprint(target));
 
             notes(context, nodes, first, register, barePost, reRegister, lookups, footprint, sanity);
         }
@@ -158,13 +166,11 @@ public final class RdScenario implements Scenario {
         footprint.forEach((held, v) -> fp.append(String.format(Locale.ROOT, " %s: %d threads, %.1f MiB;", held,
                 v[0], v[1] / 1048576.0)));
         context.note(fp.toString());
-        long[] before = footprint.get("" + WARM_UP_NODES);
-        long[] after = footprint.get("" + nodes);
-        if (before != null && after != null) {
-            context.note(String.format(Locale.ROOT, "Per registration (10 links): %.0f bytes of heap, %+d threads "
-                    + "over %d registrations.", (after[1] - before[1]) / (double) (nodes - WARM_UP_NODES),
-                    after[0] - before[0], nodes - WARM_UP_NODES));
-        }
+        long[] before = footprint.get(EMPTY);
+        long[] after = footprint.get(nodes + " settled");
+        context.note(String.format(Locale.ROOT, "Per registration (10 links), from the empty directory to %d "
+                + "registrations once the exchange store had emptied: %.0f bytes of heap; threads %+d.", nodes,
+                (after[1] - before[1]) / (double) nodes, after[0] - before[0]));
         context.note("Checks after the fill: " + String.join("; ", sanity) + ".");
         context.note("Client and server share the machine's CPUs: closed-loop throughput is what the whole box "
                 + "sustains; the ratio against the no-op resource, measured with the same clients right after, is "

@@ -13,8 +13,9 @@ import org.eclipse.californium.core.coap.Request;
  * <p>
  * A node registers {@link #LINKS_PER_NODE} links with four attributes each (rt, if, ct, obs, as the design's
  * evaluation did): nine sensor types every node has, and one firmware type shared by only
- * {@link #NODES_PER_FIRMWARE} nodes, so some lookups match a handful of the 100,000 links and must still look at
- * all of them unless something indexes them. Nodes are spread over {@link #SECTORS} sectors.
+ * {@link #NODES_PER_FIRMWARE} nodes (with a title naming the node, so that link is unique), so some lookups match
+ * a handful of the 100,000 links and must still look at all of them unless something indexes them. Nodes are
+ * spread over {@link #SECTORS} sectors.
  */
 final class RdWorkload {
 
@@ -43,13 +44,15 @@ final class RdWorkload {
         return "fw" + node / NODES_PER_FIRMWARE;
     }
 
-    /** One node's links: about 560 bytes, one CoAP message. */
+    /** One node's links: about 570 bytes, one CoAP message. */
     static String payload(int node) {
         StringBuilder links = new StringBuilder(640);
         for (String type : SENSOR_TYPES) {
             links.append("</s/").append(type).append(">;rt=\"").append(type).append("\";if=\"sensor\";ct=0;obs,");
         }
-        links.append("</fw>;rt=\"").append(firmwareType(node)).append("\";if=\"config\";ct=40;title=\"firmware\"");
+        // one link unique to the node (its title), so not everything a registration holds can be shared
+        links.append("</fw>;rt=\"").append(firmwareType(node)).append("\";if=\"config\";ct=40;title=\"")
+                .append(endpointName(node)).append(" firmware\"");
         return links.toString();
     }
 

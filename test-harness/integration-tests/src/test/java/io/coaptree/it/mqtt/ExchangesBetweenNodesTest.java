@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterAll;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.node.KuraNode;
+import io.coaptree.harness.node.MetatypeCheck;
 
 /**
  * The design's test: two emulated gateways with the CoAPTree package exchange 1000 CoAP requests and responses
@@ -68,6 +70,11 @@ class ExchangesBetweenNodesTest {
                 "transport.kura.service.pid"), "DataTransportService.target selected the lean transport");
         // Configured before the responder, which is ready: its filter matches no transport, so it never started.
         assertNull(MqttNodes.probeStatus(responderNode, "probe-unmatched", "probe.state"));
+    }
+
+    @Test
+    void theProbesMetatypeFollowsKurasRules() {
+        assertEquals(List.of(), MetatypeCheck.violations(MqttNodes.probeBundle()));
     }
 
     @Test

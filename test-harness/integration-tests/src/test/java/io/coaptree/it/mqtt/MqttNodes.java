@@ -50,7 +50,7 @@ final class MqttNodes {
             settings.putAll(transport);
             node.updateConfiguration(TRANSPORT_PID, settings);
             node.installDeploymentPackage(path("coaptree.dp.core"));
-            Bundle probe = node.bundleContext().installBundle(path("coaptree.bundle.exchange-probe").toUri().toString());
+            Bundle probe = node.bundleContext().installBundle(probeBundle().toUri().toString());
             probe.start();
             return node;
         } catch (Exception | AssertionError e) {
@@ -93,6 +93,11 @@ final class MqttNodes {
         Path root = Path.of(System.getProperty("coaptree.work", "target/nodes"));
         Files.createDirectories(root);
         return Files.createTempDirectory(root, name + "-");
+    }
+
+    /** The exchange probe bundle as the build left it. */
+    static Path probeBundle() {
+        return path("coaptree.bundle.exchange-probe");
     }
 
     private static Path path(String property) {

@@ -1,0 +1,58 @@
+package io.coaptree.rd.store;
+
+import java.util.List;
+
+import com.google.common.collect.ImmutableList;
+import com.google.common.collect.Interner;
+import com.google.common.collect.Interners;
+
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkAttribute;
+
+/**
+ * One instance per distinct link and per distinct attribute across all registrations. Devices of one kind register
+ * the same links ({@code </s/temperature>;rt="temperature";if="sensor"} from every sensor node), and each parsed
+ * payload brings fresh copies of every name and value: without sharing, 10 links cost about 7 KB of heap per
+ * registration, mostly duplicate strings. Weak: an instance no registration holds any more is collected.
+ */
+final class SharedLinks {
+
+    private static final Interner<Link> LINKS = Interners.newWeakInterner();
+    private static final Interner<LinkAttribute> ATTRIBUTES = Interners.newWeakInterner();
+
+    private SharedLinks() {
+    }
+
+    static ImmutableList<Link> share(List<Link> links) {
+        ImmutableList.Builder<Link> shared = ImmutableList.builderWithExpectedSize(links.size());
+        for (Link link : links) {
+            shared.add(share(link));
+        }
+        return shared.build();
+    }
+
+    static ImmutableList<LinkAttribute> shareAttributes(List<LinkAttribute> attributes) {
+        ImmutableList.Builder<LinkAttribute> shared = ImmutableList.builderWithExpectedSize(attributes.size());
+        for (LinkAttribute attribute : attributes) {
+            shared.add(ATTRIBUTES.intern(attribute));
+        }
+        return shared.build();
+    }
+
+    /** Attributes first, so a link seen for the first time is kept with shared attributes. */
+    private static Link share(Link link) {
+        List<LinkAttribute> attributes = link.attributes();
+        Link candidate = link;
+        for (int i = 0; i < attributes.size(); i++) {
+            if (ATTRIBUTES.intern(attributes.get(i)) != attributes.get(i)) {
+                Link.Builder rebuilt = Link.builder(link.target());
+                for (LinkAttribute attribute : attributes) {
+                    rebuilt.attribute(ATTRIBUTES.intern(attribute));
+                }
+                candidate = rebuilt.build();
+                break;
+            }
+        }
+        return LINKS.intern(candidate);
+    }
+}

@@ -1,0 +1,160 @@
+package io.coaptree.remotequery.coap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.config.CoapConfig;
+import org.eclipse.californium.core.server.resources.CoapExchange;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.api.ExtendedResource;
+import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.TreeUri;
+import io.coaptree.server.core.GatewayCoapServer;
+import io.coaptree.server.options.ServerOptions;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.protocol.TreeHandler;
+
+/**
+ * The Californium glue on real servers without OSGi: three gateways (root, A/1/g1, B/2/g2) on the in-memory bus,
+ * each with a {@link GatewayCoapServer}, {@code /tree} and {@code /tree-lookup}; a real client reads and observes
+ * a resource of B/2 through A/1.
+ */
+class TreeResourceTest {
+
+    private final InMemoryMessageBus bus = new InMemoryMessageBus();
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+    private final List<Runnable> ticks = new ArrayList<>();
+    private ScheduledExecutorService scheduler;
+    private GatewayCoapServer g1;
+    private Counter counter;
+
+    /** An observable counter the test bumps. */
+    static final class Counter extends ExtendedResource {
+        volatile int value;
+
+        Counter() {
+            super("counter");
+            setObservable(true);
+        }
+
+        @Override
+        public void handleGET(CoapExchange exchange) {
+            exchange.respond(ResponseCode.CONTENT, Integer.toString(value));
+        }
+
+        void bump() {
+            value++;
+            changed();
+        }
+    }
+
+    @BeforeEach
+    void start() throws Exception {
+        CoapConfig.register();
+        UdpConfig.register();
+        Configuration.setStandard(Configuration.createStandardWithoutFile());
+        scheduler = Executors.newSingleThreadScheduledExecutor();
+        gateway("-/-/root");
+        g1 = gateway("A/1/g1");
+        GatewayCoapServer g2 = gateway("B/2/g2");
+        counter = new Counter();
+        g2.addResource(counter, ExtendedResource.class);
+        // Everyone joins after the join window; then the tree is complete.
+        scheduler.scheduleWithFixedDelay(() -> ticks.forEach(Runnable::run), 20, 20, TimeUnit.MILLISECONDS);
+        Thread.sleep(600);
+    }
+
+    private GatewayCoapServer gateway(String address) throws Exception {
+        GatewayCoapServer server = new GatewayCoapServer();
+        server.apply(ServerOptions.from(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
+        TreeHandler tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
+                .joinWindowMillis(200).build(), Clock.systemUTC());
+        LoopbackCoapExecutor loopback = new LoopbackCoapExecutor(server::getPort);
+        RemoteQueryNode node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(),
+                new ServerLocalExecutor(loopback), RemoteQueryOptions.defaults(), Clock.systemUTC());
+        InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
+        synchronized (bus) {
+            tree.start(connection);
+            node.start(connection);
+        }
+        ticks.add(() -> {
+            synchronized (bus) {
+                tree.tick();
+                node.tick();
+            }
+        });
+        server.addResource(new TreeResource(TreeUri.RESOURCE_PREFIX, node), ExtendedResource.class);
+        server.addResource(new TreeResource(TreeUri.LOOKUP_PREFIX, node), ExtendedResource.class);
+        closeables.add(server);
+        closeables.add(loopback);
+        return server;
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        scheduler.shutdownNow();
+        for (AutoCloseable c : closeables) {
+            c.close();
+        }
+    }
+
+    @Test
+    void aClientReadsAndObservesAResourceOfAnotherDomainThroughItsGateway() throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + g1.getPort() + "/tree/B/2/g2/counter");
+        try {
+            client.setTimeout(5000L);
+            CoapResponse read = client.get();
+            assertNotNull(read);
+            assertEquals(ResponseCode.CONTENT, read.getCode(), read.getResponseText());
+            assertEquals("0", read.getResponseText());
+
+            BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+            CoapObserveRelation relation = client.observe(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                    seen.add(response.getResponseText());
+                }
+
+                @Override
+                public void onError() {
+                }
+            });
+            assertEquals("0", seen.poll(5, TimeUnit.SECONDS));
+            counter.bump();
+            assertEquals("1", seen.poll(5, TimeUnit.SECONDS));
+            counter.bump();
+            assertEquals("2", seen.poll(5, TimeUnit.SECONDS));
+            relation.proactiveCancel();
+            CoapResponse unknown = client.setURI("coap://127.0.0.1:" + g1.getPort() + "/tree/B/2/nobody/x").get();
+            assertEquals(ResponseCode.NOT_FOUND, unknown.getCode());
+            assertTrue(unknown.getResponseText().contains("nobody"), unknown.getResponseText());
+        } finally {
+            client.shutdown();
+        }
+    }
+}
