@@ -1,6 +1,11 @@
 package io.coaptree.api;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
 
 import org.osgi.annotation.versioning.ProviderType;
 
@@ -118,5 +123,24 @@ public interface CoAPServer {
      */
     default int getSecurePort() {
         return -1;
+    }
+
+    /**
+     * Runs a request against this server as if {@code caller} had sent it over an authenticated DTLS session: it goes
+     * through the same access policy and resources as a request from the network, without a socket (the remote-query
+     * bundle uses this for requests that arrive from other gateways). {@link PeerIdentity#of(Request)} of the
+     * delivered request is {@code caller}.
+     * <p>
+     * The stage completes with the first response. For an Observe registration every response, the first included,
+     * is also reported to the {@link org.eclipse.californium.core.coap.MessageObserver}s added to {@code request}
+     * before the call, until {@code request.cancel()} ends the relation.
+     *
+     * @param request a request with method, options and payload; destination, message id and token are set here
+     * @param caller the authenticated caller, or {@code null} for an unauthenticated one
+     * @return the first response; completes exceptionally if the server cannot run requests (no endpoint, closed)
+     * @since 1.2
+     */
+    default CompletionStage<Response> execute(Request request, PeerIdentity caller) {
+        return CompletableFuture.failedFuture(new UnsupportedOperationException("local execution not supported"));
     }
 }

@@ -26,7 +26,7 @@ import org.eclipse.californium.elements.auth.X509CertPath;
  * @param type one of {@value #PSK}, {@value #X509}, {@value #RPK}
  * @param name the identity inside that type
  */
-public record PeerIdentity(String type, String name) {
+public record PeerIdentity(String type, String name) implements Principal {
 
     /** Type of a peer authenticated with a pre-shared key. */
     public static final String PSK = "psk";
@@ -65,6 +65,9 @@ public record PeerIdentity(String type, String name) {
      * @return the peer identity, empty for {@code null} or an unknown principal type
      */
     public static Optional<PeerIdentity> of(Principal principal) {
+        if (principal instanceof PeerIdentity carried) {
+            return Optional.of(carried); // authenticated by another gateway, carried with a remote request
+        }
         if (principal instanceof PreSharedKeyIdentity psk) {
             return Optional.of(new PeerIdentity(PSK, psk.getIdentity()));
         }
@@ -94,6 +97,17 @@ public record PeerIdentity(String type, String name) {
             throw new IllegalArgumentException("unknown identity type '" + type + "' (psk, x509 or rpk)");
         }
         return new PeerIdentity(type, text.substring(colon + 1).trim());
+    }
+
+    /**
+     * As a {@link Principal}: the {@code type:name} form. A PeerIdentity is the principal of a request that
+     * {@link CoAPServer#execute} runs for a caller authenticated elsewhere.
+     *
+     * @since 1.2
+     */
+    @Override
+    public String getName() {
+        return toString();
     }
 
     @Override

@@ -1,6 +1,5 @@
 package io.coaptree.remotequery.component;
 
-import java.io.IOException;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.codec.EnvelopeCodec;
-import io.coaptree.remotequery.coap.LoopbackCoapExecutor;
+import io.coaptree.remotequery.coap.OwnOrigins;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.node.RemoteQueryNode;
@@ -58,7 +57,6 @@ public class RemoteQuery implements ConfigurableComponent {
 
     // Guarded by this.
     private DataTransportMessageBus bus;
-    private LoopbackCoapExecutor loopback;
     private RemoteQueryNode node;
     private ScheduledFuture<?> ticks;
     private List<TreeResource> resources = List.of();
@@ -87,16 +85,10 @@ public class RemoteQuery implements ConfigurableComponent {
             LOG.error("{}: configuration refused, remote queries are off: {}: {}", PID, e.field(), e.getMessage());
             return;
         }
-        try {
-            loopback = new LoopbackCoapExecutor(server::getPort);
-        } catch (IOException e) {
-            LOG.error("{}: cannot open the local client endpoint: {}", PID, e.toString());
-            return;
-        }
         TreeHandler handler = tree.handler();
         bus = new DataTransportMessageBus(transport, tree.scheduler());
         node = new RemoteQueryNode(handler.self(), handler::view, handler.topics(), new EnvelopeCodec(),
-                new ServerLocalExecutor(loopback), options, Clock.systemUTC());
+                new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), new OwnOrigins(server));
         node.start(bus);
         RemoteQueryNode n = node;
         long tick = handler.options().tickIntervalMillis();
@@ -136,10 +128,6 @@ public class RemoteQuery implements ConfigurableComponent {
         if (bus != null) {
             bus.close();
             bus = null;
-        }
-        if (loopback != null) {
-            loopback.close();
-            loopback = null;
         }
     }
 }

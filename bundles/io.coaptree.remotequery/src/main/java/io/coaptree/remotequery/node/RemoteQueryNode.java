@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import org.slf4j.Logger;
@@ -81,12 +82,23 @@ public final class RemoteQueryNode {
     private final RemoteQueryOptions options;
     private final PendingRequests pending;
     private final LookupAnswers answers;
+    private final Predicate<String> ownOrigin;
     private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
     private final Map<String, LocalExchange> localObservations = new ConcurrentHashMap<>();
     private volatile MessageBus bus;
 
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
             LocalExecutor local, RemoteQueryOptions options, Clock clock) {
+        this(self, tree, topics, codec, local, options, clock, origin -> false);
+    }
+
+    /**
+     * @param ownOrigin accepts the {@code scheme://host:port} origins of this gateway's own CoAP server, so that links
+     *            the local Resource Directory resolved against them are answered as tree paths
+     */
+    public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
+            LocalExecutor local, RemoteQueryOptions options, Clock clock, Predicate<String> ownOrigin) {
+        this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
         this.self = Objects.requireNonNull(self, "self");
         this.tree = Objects.requireNonNull(tree, "tree");
         this.topics = Objects.requireNonNull(topics, "topics");
@@ -244,7 +256,7 @@ public final class RemoteQueryNode {
             return null;
         }
         try {
-            return answers.toTreeLinks(self, new String(response.payload(), StandardCharsets.UTF_8));
+            return answers.toTreeLinks(self, new String(response.payload(), StandardCharsets.UTF_8), ownOrigin);
         } catch (LinkFormatParseException e) {
             LOG.warn("{}: the local lookup answer is not link-format: {}", self, e.getMessage());
             return null;
@@ -323,7 +335,6 @@ public final class RemoteQueryNode {
 
     private void onQuery(String topic, byte[] payload) {
         CoapEnvelope request = decode(topic, payload);
-        LOG.info("TMPDBG {} onQuery {} {}", self, topic, request);
         if (request == null || request.kind() != EnvelopeKind.REQUEST) {
             return;
         }
@@ -361,7 +372,6 @@ public final class RemoteQueryNode {
 
     private void onReply(String topic, byte[] payload) {
         CoapEnvelope response = decode(topic, payload);
-        LOG.info("TMPDBG {} onReply {} {}", self, topic, response);
         if (response == null || response.kind() == EnvelopeKind.REQUEST) {
             return;
         }
@@ -380,7 +390,7 @@ public final class RemoteQueryNode {
         try {
             return codec.decode(payload);
         } catch (EnvelopeCodecException e) {
-            LOG.warn("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
+            LOG.debug("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
             return null;
         }
     }
@@ -391,7 +401,6 @@ public final class RemoteQueryNode {
             throw new IllegalStateException("not started");
         }
         try {
-            LOG.info("TMPDBG {} publish {} {}", self, topics.topic(to, kind), envelope);
             b.publish(topics.topic(to, kind), codec.encode(envelope));
         } catch (EnvelopeCodecException e) {
             LOG.warn("{}: cannot encode an envelope for {}: {}", self, to, e.getMessage());

@@ -5,6 +5,7 @@ import java.util.Collection;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParseException;
@@ -34,27 +35,46 @@ public final class LookupAnswers {
      * @throws LinkFormatParseException when the local answer is not link-format
      */
     public String toTreeLinks(NodeAddress self, String localAnswer) throws LinkFormatParseException {
+        return toTreeLinks(self, localAnswer, origin -> false);
+    }
+
+    /**
+     * As {@link #toTreeLinks(NodeAddress, String)}; in addition absolute URIs on this gateway's own CoAP server
+     * ({@code ownOrigin} accepts their {@code scheme://host:port}, as the Resource Directory resolves the gateway's own
+     * registration) become tree paths, so that the merged answer is usable from any gateway.
+     */
+    public String toTreeLinks(NodeAddress self, String localAnswer, Predicate<String> ownOrigin)
+            throws LinkFormatParseException {
         List<Link> out = new ArrayList<>();
-        String prefix = "/" + TreeUri.RESOURCE_PREFIX + "/";
         for (Link link : parser.parse(localAnswer)) {
-            Link rewritten = link;
-            if (link.target().startsWith("/") && !link.target().startsWith(prefix)) {
-                rewritten = link.withTarget(TreeUri.resourcePath(self, link.target()));
-            }
-            if (link.anchor().filter(a -> a.startsWith("/") && !a.startsWith(prefix)).isPresent()) {
-                Link.Builder b = Link.builder(rewritten.target());
-                rewritten.attributes().forEach(a -> {
-                    if ("anchor".equals(a.name())) {
-                        b.attribute("anchor", TreeUri.resourcePath(self, a.value().orElse("")));
-                    } else {
-                        b.attribute(a);
-                    }
-                });
-                rewritten = b.build();
-            }
-            out.add(rewritten);
+            Link.Builder b = Link.builder(treePath(self, link.target(), ownOrigin));
+            link.attributes().forEach(a -> {
+                if ("anchor".equals(a.name())) {
+                    b.attribute("anchor", treePath(self, a.value().orElse(""), ownOrigin));
+                } else {
+                    b.attribute(a);
+                }
+            });
+            out.add(b.build());
         }
         return LinkFormatSerializer.serialize(out);
+    }
+
+    private static String treePath(NodeAddress self, String reference, Predicate<String> ownOrigin) {
+        String prefix = "/" + TreeUri.RESOURCE_PREFIX + "/";
+        if (reference.startsWith("/")) {
+            return reference.startsWith(prefix) ? reference : TreeUri.resourcePath(self, reference);
+        }
+        int scheme = reference.indexOf("://");
+        if (scheme <= 0) {
+            return reference;
+        }
+        int pathStart = reference.indexOf('/', scheme + 3);
+        String origin = pathStart < 0 ? reference : reference.substring(0, pathStart);
+        if (!ownOrigin.test(origin)) {
+            return reference;
+        }
+        return TreeUri.resourcePath(self, pathStart < 0 ? "/" : reference.substring(pathStart));
     }
 
     /**

@@ -94,9 +94,8 @@ class TreeResourceTest {
         server.apply(ServerOptions.from(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
         TreeHandler tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
                 .joinWindowMillis(200).build(), Clock.systemUTC());
-        LoopbackCoapExecutor loopback = new LoopbackCoapExecutor(server::getPort);
         RemoteQueryNode node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(),
-                new ServerLocalExecutor(loopback), RemoteQueryOptions.defaults(), Clock.systemUTC());
+                new ServerLocalExecutor(server::execute), RemoteQueryOptions.defaults(), Clock.systemUTC());
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
             tree.start(connection);
@@ -111,7 +110,6 @@ class TreeResourceTest {
         server.addResource(new TreeResource(TreeUri.RESOURCE_PREFIX, node), ExtendedResource.class);
         server.addResource(new TreeResource(TreeUri.LOOKUP_PREFIX, node), ExtendedResource.class);
         closeables.add(server);
-        closeables.add(loopback);
         return server;
     }
 

@@ -8,11 +8,15 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 import org.eclipse.californium.core.CoapResource;
 import org.eclipse.californium.core.CoapServer;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.server.resources.Resource;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.scandium.DTLSConnector;
@@ -21,6 +25,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
+import io.coaptree.api.PeerIdentity;
 import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
@@ -53,6 +58,8 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     /** The DTLS endpoint and what it was built from. */
     private EndpointBinding secureBinding;
     private SecureEndpointSettings secureSettings;
+    /** Created on the first {@link #execute}; guarded by this. */
+    private LocalRequests localRequests;
     private volatile String domain = "";
     private volatile String group = "";
     private boolean closed;
@@ -213,6 +220,30 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         return group;
     }
 
+    /**
+     * Runs the request through this server's access-checking deliverer as if {@code caller} had sent it (see
+     * {@link CoAPServer#execute}); works whether or not a network endpoint is bound.
+     */
+    @Override
+    public CompletionStage<Response> execute(Request request, PeerIdentity caller) {
+        LocalRequests local;
+        synchronized (this) {
+            if (closed) {
+                return CompletableFuture.failedFuture(new IllegalStateException("server is closed"));
+            }
+            if (localRequests == null) {
+                try {
+                    localRequests = new LocalRequests(server, options != null ? options : ServerOptions.defaults(),
+                            accessPolicy::get);
+                } catch (java.io.IOException e) {
+                    return CompletableFuture.failedFuture(e);
+                }
+            }
+            local = localRequests;
+        }
+        return local.execute(request, caller);
+    }
+
     @Override
     public synchronized int getPort() {
         return binding == null ? -1 : binding.address().getPort();
@@ -221,6 +252,10 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     /** Unbinds and withdraws every resource. */
     @Override
     public synchronized void close() {
+        if (localRequests != null) {
+            localRequests.close();
+            localRequests = null;
+        }
         if (closed) {
             return;
         }

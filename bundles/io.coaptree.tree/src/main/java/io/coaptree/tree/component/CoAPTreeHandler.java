@@ -103,6 +103,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
         handler = new TreeHandler(options, Clock.systemUTC());
         checkLastWill(handler);
+        warnAboutRootLevel(options);
         bus = new DataTransportMessageBus(transport, scheduler);
         TreeHandler h = handler;
         bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
@@ -160,6 +161,16 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             LOG.warn("{}: the transport's lwt.topic is '{}' but this node's last will must go to '{}' (lwt.payload "
                     + "empty, lwt.qos 1); until it does, a crashed gateway is noticed after tree.failure.timeout.ms "
                     + "instead of at once", PID, configured == null ? "" : configured, expected);
+        }
+    }
+
+    /** Moquette (up to at least 0.17) drops subscriptions with a topic level named "root": see docs/hierarchy.md. */
+    private static void warnAboutRootLevel(TreeOptions options) {
+        NodePath path = options.self().path();
+        if ("root".equals(options.self().name()) || "root".equals(path.domain()) || "root".equals(path.group())) {
+            LOG.warn("{}: {} has a topic level named 'root'; a Moquette broker never delivers to such subscriptions "
+                    + "(requests to this gateway would time out); rename it when the broker is Moquette", PID,
+                    options.self());
         }
     }
 

@@ -77,7 +77,6 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
             return; // made in onConnectionEstablished
         }
         try {
-            LOG.info("TMPDBG bus {} subscribing {}", System.identityHashCode(this), topicFilter);
             transport.subscribe(topicFilter, QOS);
         } catch (KuraException | RuntimeException e) {
             LOG.warn("subscribing to {} failed ({}); retrying in {} ms", topicFilter, e.getMessage(),
@@ -88,7 +87,6 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
 
     @Override
     public void unsubscribe(String topicFilter) {
-        LOG.info("TMPDBG bus {} unsubscribe {}", System.identityHashCode(this), topicFilter);
         if (subscriptions.remove(topicFilter) != null && transport.isConnected()) {
             try {
                 transport.unsubscribe(topicFilter);
@@ -109,7 +107,6 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
 
     @Override
     public void onConnectionEstablished(boolean newSession) {
-        LOG.info("TMPDBG bus {} connected new={} closed={} subs {}", System.identityHashCode(this), newSession, closed, subscriptions.keySet());
         if (closed) {
             return;
         }
@@ -130,7 +127,6 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
         if (closed) {
             return;
         }
-        if (!topic.endsWith("/heartbeat")) LOG.info("TMPDBG bus {} arrived {} subs {}", System.identityHashCode(this), topic, subscriptions.keySet());
         for (Map.Entry<String, MessageHandler> subscription : subscriptions.entrySet()) {
             if (TopicFilter.matches(subscription.getKey(), topic)) {
                 try {

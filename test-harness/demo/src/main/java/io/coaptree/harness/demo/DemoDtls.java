@@ -38,7 +38,8 @@ final class DemoDtls {
         String key = HexFormat.of().formatHex(random);
         KuraNode node = hierarchy.node(gateway);
         node.updateConfiguration(TreeHierarchy.SERVER_PID,
-                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.psk.credentials", IDENTITY + "=" + key));
+                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.certificates.source", "none",
+                        "dtls.psk.credentials", IDENTITY + "=" + key));
         Integer securePort = null;
         if (node.awaitServiceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", Duration.ofSeconds(30))) {
             securePort = ((Number) node.serviceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", "coaps.port"))
@@ -61,7 +62,10 @@ final class DemoDtls {
         out.println("  PSK key:      " + key);
         out.println("  coap-client-openssl -m get " + credentials + " " + secure + "/temperature");
         out.println("  coap-client-openssl -m put -e on " + credentials + " " + secure + "/switch");
+        out.println("The identity travels with a request across the tree; the owning gateway's access policy admits it:");
+        out.println("  coap-client-openssl -m put -e on " + credentials + " " + secure + "/tree/B/2/gB2/switch");
         out.println("Writes need an authenticated peer: over plain CoAP the same PUT gets 4.01 Unauthorized:");
         out.println("  coap-client-notls -m put -e on coap://127.0.0.1:" + plainPort + "/switch");
+        out.println("  coap-client-notls -m put -e on coap://127.0.0.1:" + plainPort + "/tree/B/2/gB2/switch");
     }
 }

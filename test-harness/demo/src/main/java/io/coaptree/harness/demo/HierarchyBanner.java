@@ -29,7 +29,7 @@ final class HierarchyBanner {
         out.println("A resource of group B/2 read through group A/1 (MQTT: A/1 -> A -> root -> B -> B/2 and back):");
         out.println("  coap://127.0.0.1:" + a1 + remote);
         out.println("The same through any other gateway, e.g. the root:");
-        out.println("  coap://127.0.0.1:" + hierarchy.coapPort("root") + remote);
+        out.println("  coap://127.0.0.1:" + hierarchy.coapPort(TreeHierarchy.ROOT_NAME) + remote);
         out.println();
         out.println("Try them with libcoap (Debian package libcoap3-bin) or any CoAP client:");
         out.println("  coap-client-notls -m get coap://127.0.0.1:" + a1 + remote);
@@ -37,7 +37,7 @@ final class HierarchyBanner {
         out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + b1 + "/tree-lookup/res'      (every resource of the tree)");
         out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + a1
                 + "/tree-lookup/res?scope=B&rt=temp'      (temperature sensors of domain B)");
-        out.println("  mosquitto_sub -h 127.0.0.1 -p " + brokerUrl.replaceAll(".*:(\\d+)/?$", "$1")
+        out.println("  mosquitto_sub -V mqttv311 -h 127.0.0.1 -p " + brokerUrl.replaceAll(".*:(\\d+)/?$", "$1")
                 + " -t 'coaptree/+/+/+/heartbeat' -v      (the tree's heartbeats; payloads are binary)");
         out.println();
         out.println("Press Ctrl-C to stop.");

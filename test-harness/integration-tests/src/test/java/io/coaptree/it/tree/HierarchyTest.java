@@ -1,214 +1,31 @@
 package io.coaptree.it.tree;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
-
-import java.nio.file.Files;
+import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-
-import org.eclipse.californium.core.CoapClient;
-import org.eclipse.californium.core.CoapHandler;
-import org.eclipse.californium.core.CoapObserveRelation;
-import org.eclipse.californium.core.CoapResponse;
-import org.eclipse.californium.core.coap.CoAP.ResponseCode;
-import org.eclipse.californium.core.config.CoapConfig;
-import org.eclipse.californium.elements.config.Configuration;
-import org.eclipse.californium.elements.config.UdpConfig;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.MethodOrderer;
-import org.junit.jupiter.api.Order;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestMethodOrder;
 
 import io.coaptree.harness.demo.EmbeddedBroker;
-import io.coaptree.harness.demo.TreeHierarchy;
-import io.coaptree.harness.node.FrameworkKind;
-import io.coaptree.harness.node.KuraNode;
 
-/**
- * The seven-gateway hierarchy (root; domains A and B; groups 1 and 2 in each) on an embedded broker, each gateway an
- * emulated Kura node configured from its role snapshot. One hierarchy serves every test, in order; the failure
- * tests leave it healed for the next. Heartbeats are short so failures are noticed within two seconds.
- */
-@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-class HierarchyTest {
+/** The hierarchy scenarios on the embedded Moquette broker (the demo's). */
+class HierarchyTest extends HierarchyScenarios {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
-    private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
-    private static final Map<String, Object> FAST_TREE = Map.of("tree.heartbeat.interval.ms", 500,
-            "tree.failure.timeout.ms", 1500, "tree.reattach.deadline.ms", 2000, "tree.tick.interval.ms", 100,
-            "tree.join.window.ms", 500);
-
-    private static EmbeddedBroker broker;
-    private static TreeHierarchy tree;
-
-    @BeforeAll
-    static void startTree() throws Exception {
-        CoapConfig.register();
-        UdpConfig.register();
-        Configuration.setStandard(Configuration.createStandardWithoutFile());
-        broker = new EmbeddedBroker(0);
-        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
-        Files.createDirectories(work);
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                broker.url(), FrameworkKind.FELIX, FAST_TREE, Map.of());
-        long started = System.nanoTime();
-        tree = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), TIMEOUT);
-        System.out.printf("seven-gateway hierarchy up in %d ms%n", (System.nanoTime() - started) / 1_000_000);
-    }
-
-    @AfterAll
-    static void stopTree() {
-        if (tree != null) {
-            tree.close();
-        }
-        if (broker != null) {
-            broker.close();
-        }
-    }
-
-    @Test
-    @Order(1)
-    void aClientAtAGroupOfDomainAReadsAResourceOfAGroupInDomainB() throws Exception {
-        CoapResponse response = get("gA1", REMOTE_TEMPERATURE);
-        assertEquals(ResponseCode.CONTENT, response.getCode(), response.getResponseText());
-        assertTrue(response.getResponseText().matches("-?\\d+\\.\\d"), response.getResponseText());
-        assertEquals(ResponseCode.CONTENT, get("root", REMOTE_TEMPERATURE).getCode(), "through the root too");
-        assertEquals(ResponseCode.NOT_FOUND, get("gA1", "/tree/B/2/nobody/temperature").getCode());
-        assertEquals(ResponseCode.NOT_FOUND, get("gA1", "/tree/B/2/gB2/no-such-resource").getCode());
-    }
-
-    @Test
-    @Order(2)
-    void aClientObservesAResourceInAnotherDomainThroughTheTree() throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
-        BlockingQueue<CoapResponse> notifications = new LinkedBlockingQueue<>();
-        try {
-            CoapObserveRelation relation = client.observe(new CoapHandler() {
-                @Override
-                public void onLoad(CoapResponse response) {
-                    notifications.add(response);
-                }
-
-                @Override
-                public void onError() {
-                    // a missing notification fails the poll below
-                }
-            });
-            CoapResponse first = notifications.poll(10, TimeUnit.SECONDS);
-            assertNotNull(first, "the first answer of the relayed relation");
-            assertTrue(first.getOptions().hasObserve(), "the relation is established: " + first.advanced());
-            // The simulated thermometer changes every 5 s.
-            CoapResponse next = notifications.poll(20, TimeUnit.SECONDS);
-            assertNotNull(next, "a notification relayed from domain B");
-            assertEquals(ResponseCode.CONTENT, next.getCode());
-            relation.proactiveCancel();
-        } finally {
-            client.shutdown();
-        }
-    }
-
-    @Test
-    @Order(3)
-    void aLookupAtTheRootListsTheResourcesOfEveryGroup() throws Exception {
-        List<String> expected = List.of("</tree/A/1/gA1/temperature>", "</tree/A/2/gA2/temperature>",
-                "</tree/B/1/gB1/temperature>", "</tree/B/2/gB2/temperature>", "</tree/B/2/gB2/switch>");
-        String links = "";
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        // Each RD registers its node's resources within local.registration.check.seconds of their start.
-        while (System.nanoTime() < deadline) {
-            CoapResponse response = get("root", "/tree-lookup/res");
-            links = response == null ? "" : response.getResponseText();
-            String seen = links;
-            if (expected.stream().allMatch(seen::contains)) {
-                break;
+    @Override
+    protected TreeBroker startBroker(Path work) throws IOException {
+        EmbeddedBroker moquette = new EmbeddedBroker(0);
+        return new TreeBroker() {
+            @Override
+            public String url() {
+                return moquette.url();
             }
-            Thread.sleep(500);
-        }
-        for (String link : expected) {
-            assertTrue(links.contains(link), link + " in " + links);
-        }
-        CoapResponse scoped = get("gA1", "/tree-lookup/res?scope=B&rt=temp");
-        assertEquals(ResponseCode.CONTENT, scoped.getCode());
-        assertTrue(scoped.getResponseText().contains("</tree/B/1/gB1/temperature>"), scoped.getResponseText());
-        assertTrue(!scoped.getResponseText().contains("/tree/A/"), scoped.getResponseText());
-    }
 
-    @Test
-    @Order(4)
-    void aDuplicateNodeNameIsRefusedAndTheOriginalKeepsServing() throws Exception {
-        try (KuraNode duplicate = tree.startExtra(new TreeHierarchy.Gateway("gB2", 2, "A", "2"), "dup-gB2")) {
-            assertTrue(duplicate.awaitServiceProperty(TreeHierarchy.TREE_SERVICE, "(tree.state=REFUSED)", TIMEOUT),
-                    "state " + duplicate.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.state"));
-            Object reason = duplicate.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.refusal");
-            assertTrue(String.valueOf(reason).contains("gB2"), String.valueOf(reason));
-        }
-        assertEquals(ResponseCode.CONTENT, get("gA1", REMOTE_TEMPERATURE).getCode());
-    }
-
-    @Test
-    @Order(5)
-    void whenADomainGatewayStopsItsGroupsReattachAndReadsKeepWorkingThenTheTreeHeals() throws Exception {
-        tree.awaitTree("gA1", "(tree.parent=A/-/dA)", TIMEOUT);
-        tree.stop("dA");
-        tree.awaitTree("gA1", "(tree.parent=-/-/root)", Duration.ofSeconds(10));
-        tree.awaitTree("gA2", "(tree.parent=-/-/root)", Duration.ofSeconds(10));
-        assertEquals(ResponseCode.CONTENT, get("gA1", REMOTE_TEMPERATURE).getCode(), "A/1 -> root -> B -> B/2");
-        assertEquals(ResponseCode.CONTENT, get("gB1", "/tree/A/2/gA2/temperature").getCode(), "B/1 -> ... -> A/2");
-
-        tree.restart("dA");
-        tree.awaitTree("gA1", "(tree.parent=A/-/dA)", TIMEOUT);
-        tree.awaitTree("root", "(tree.members.live=7)", TIMEOUT);
-        assertEquals(ResponseCode.CONTENT, get("gB1", "/tree/A/1/gA1/temperature").getCode(), "through A again");
-    }
-
-    @Test
-    @Order(6)
-    void afterABrokerRestartTheHierarchyRecoversWithNothingRegisteredLost() throws Exception {
-        String before = get("root", "/tree-lookup/res").getResponseText();
-        broker.restart();
-        for (TreeHierarchy.Gateway g : tree.gateways()) {
-            tree.awaitTree(g.name(), "(tree.members.live=7)", TIMEOUT);
-        }
-        awaitContent("gA1", REMOTE_TEMPERATURE);
-        String after = get("root", "/tree-lookup/res").getResponseText();
-        for (String link : before.split(",")) {
-            String target = link.substring(0, link.indexOf('>') + 1);
-            assertTrue(after.contains(target), target + " after the restart: " + after);
-        }
-    }
-
-    private static void awaitContent(String gateway, String path) throws Exception {
-        long deadline = System.nanoTime() + TIMEOUT.toNanos();
-        CoapResponse last = null;
-        while (System.nanoTime() < deadline) {
-            last = get(gateway, path);
-            if (last != null && last.getCode() == ResponseCode.CONTENT) {
-                return;
+            @Override
+            public void restart() throws IOException {
+                moquette.restart();
             }
-            Thread.sleep(200);
-        }
-        fail(path + " through " + gateway + ": " + (last == null ? "no answer" : last.getCode()));
-    }
 
-    private static CoapResponse get(String gateway, String pathAndQuery) throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + pathAndQuery);
-        try {
-            client.setTimeout(15_000L);
-            return client.get();
-        } finally {
-            client.shutdown();
-        }
+            @Override
+            public void close() {
+                moquette.close();
+            }
+        };
     }
 }

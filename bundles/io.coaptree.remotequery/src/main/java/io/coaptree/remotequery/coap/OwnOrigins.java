@@ -1,0 +1,63 @@
+package io.coaptree.remotequery.coap;
+
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.UnknownHostException;
+import java.util.function.Predicate;
+
+import io.coaptree.api.CoAPServer;
+
+/**
+ * Recognises origins ({@code coap://host:port}) of this gateway's own CoAP server: an IP literal of one of this
+ * machine's interfaces and the server's current plain or DTLS port. The Resource Directory resolves the gateway's own
+ * registration against such an origin; lookups across the tree answer those links as tree paths instead. Host names
+ * are never resolved (a lookup must not wait on DNS), so they never match.
+ */
+public final class OwnOrigins implements Predicate<String> {
+
+    private final CoAPServer server;
+
+    public OwnOrigins(CoAPServer server) {
+        this.server = server;
+    }
+
+    @Override
+    public boolean test(String origin) {
+        URI uri;
+        try {
+            uri = new URI(origin);
+        } catch (URISyntaxException e) {
+            return false;
+        }
+        String scheme = uri.getScheme();
+        String host = uri.getHost();
+        if (scheme == null || host == null || !host.matches("[0-9.]+|\\[[0-9a-fA-F:.%\\w]+\\]")) {
+            return false;
+        }
+        int port;
+        if ("coap".equalsIgnoreCase(scheme)) {
+            port = uri.getPort() < 0 ? 5683 : uri.getPort();
+            if (port != server.getPort()) {
+                return false;
+            }
+        } else if ("coaps".equalsIgnoreCase(scheme)) {
+            port = uri.getPort() < 0 ? 5684 : uri.getPort();
+            if (port != server.getSecurePort()) {
+                return false;
+            }
+        } else {
+            return false;
+        }
+        try {
+            InetAddress address = InetAddress.getByName(host.startsWith("[") ? host.substring(1, host.length() - 1)
+                    : host);
+            return address.isLoopbackAddress() || address.isAnyLocalAddress()
+                    || NetworkInterface.getByInetAddress(address) != null;
+        } catch (UnknownHostException | SocketException e) {
+            return false;
+        }
+    }
+}

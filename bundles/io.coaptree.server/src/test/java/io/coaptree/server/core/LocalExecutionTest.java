@@ -1,0 +1,136 @@
+package io.coaptree.server.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.MessageObserverAdapter;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.server.resources.CoapExchange;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.api.ExtendedResource;
+import io.coaptree.api.PeerIdentity;
+import io.coaptree.server.options.ServerOptions;
+
+/** {@code CoAPServer.execute}: requests for callers authenticated elsewhere meet the same access policy. */
+class LocalExecutionTest {
+
+    /** Answers with the caller it sees; PUT stores the payload; observable. */
+    static final class Caller extends ExtendedResource {
+        volatile String state = "off";
+
+        Caller() {
+            super("caller");
+            setObservable(true);
+        }
+
+        @Override
+        public void handleGET(CoapExchange exchange) {
+            exchange.respond(ResponseCode.CONTENT,
+                    PeerIdentity.of(exchange).map(PeerIdentity::toString).orElse("anonymous") + " " + state);
+        }
+
+        @Override
+        public void handlePUT(CoapExchange exchange) {
+            state = exchange.getRequestText();
+            exchange.respond(ResponseCode.CHANGED, PeerIdentity.of(exchange).map(PeerIdentity::toString).orElse(""));
+            changed();
+        }
+    }
+
+    private GatewayCoapServer server;
+    private Caller resource;
+
+    @BeforeEach
+    void start() {
+        server = new GatewayCoapServer();
+        server.apply(ServerOptions.from(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
+        resource = new Caller();
+        server.addResource(resource, ExtendedResource.class);
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Response run(Request request, PeerIdentity caller) throws Exception {
+        return server.execute(request, caller).toCompletableFuture().get(5, TimeUnit.SECONDS);
+    }
+
+    private static Request put(String text) {
+        Request put = Request.newPut();
+        put.getOptions().setUriPath("caller");
+        put.setPayload(text);
+        return put;
+    }
+
+    @Test
+    void theCallerIdentityReachesTheResourceAndTheAccessPolicyAppliesToIt() throws Exception {
+        Request get = Request.newGet();
+        get.getOptions().setUriPath("caller");
+        Response read = run(get, null);
+        assertEquals(ResponseCode.CONTENT, read.getCode());
+        assertEquals("anonymous off", read.getPayloadString());
+
+        assertEquals(ResponseCode.UNAUTHORIZED, run(put("on"), null).getCode(), "anonymous writes are refused");
+        assertEquals("off", resource.state);
+
+        Response write = run(put("on"), new PeerIdentity(PeerIdentity.PSK, "gw-client"));
+        assertEquals(ResponseCode.CHANGED, write.getCode());
+        assertEquals("psk:gw-client", write.getPayloadString());
+        assertEquals("on", resource.state);
+
+        Request unknown = Request.newGet();
+        unknown.getOptions().setUriPath("nothing-here");
+        assertEquals(ResponseCode.NOT_FOUND, run(unknown, null).getCode());
+    }
+
+    @Test
+    void manyRequestsEachGetTheirOwnAnswer() throws Exception {
+        for (int i = 0; i < 300; i++) {
+            Request get = Request.newGet();
+            get.getOptions().setUriPath("caller");
+            PeerIdentity who = new PeerIdentity(PeerIdentity.PSK, "c" + i);
+            assertEquals("psk:c" + i + " off", run(get, who).getPayloadString());
+        }
+    }
+
+    @Test
+    void observeReportsEveryNotificationUntilCancelled() throws Exception {
+        Request observe = Request.newGet();
+        observe.getOptions().setUriPath("caller");
+        observe.setObserve();
+        BlockingQueue<Response> seen = new LinkedBlockingQueue<>();
+        observe.addMessageObserver(new MessageObserverAdapter() {
+            @Override
+            public void onResponse(Response response) {
+                seen.add(response);
+            }
+        });
+        Response first = run(observe, null);
+        assertTrue(first.getOptions().hasObserve(), "relation established");
+        assertEquals(first, seen.poll(5, TimeUnit.SECONDS));
+        assertEquals(1, resource.getObserverCount());
+
+        run(put("on"), new PeerIdentity(PeerIdentity.PSK, "writer"));
+        Response notification = seen.poll(5, TimeUnit.SECONDS);
+        assertEquals("anonymous on", notification == null ? null : notification.getPayloadString());
+
+        observe.cancel();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (resource.getObserverCount() > 0 && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(0, resource.getObserverCount(), "the server's relation ends with the cancel");
+    }
+}

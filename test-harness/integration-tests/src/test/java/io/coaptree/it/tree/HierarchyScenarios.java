@@ -1,0 +1,252 @@
+package io.coaptree.it.tree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.config.CoapConfig;
+import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import io.coaptree.harness.demo.TreeHierarchy;
+import io.coaptree.harness.node.FrameworkKind;
+import io.coaptree.harness.node.KuraNode;
+import io.coaptree.it.Libcoap;
+
+/**
+ * The seven-gateway hierarchy (root; domains A and B; groups 1 and 2 in each) on an MQTT broker chosen by the
+ * subclass, each gateway an emulated Kura node configured from its role snapshot. One hierarchy serves every test, in
+ * order; the failure tests leave it healed for the next. Heartbeats are short so failures are noticed within two
+ * seconds.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class HierarchyScenarios {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final String ROOT = TreeHierarchy.ROOT_NAME;
+    private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
+    private static final Map<String, Object> FAST_TREE = Map.of("tree.heartbeat.interval.ms", 500,
+            "tree.failure.timeout.ms", 1500, "tree.reattach.deadline.ms", 2000, "tree.tick.interval.ms", 100,
+            "tree.join.window.ms", 500);
+
+    private TreeBroker broker;
+    private TreeHierarchy tree;
+
+    /** Starts the broker the hierarchy runs on. */
+    protected abstract TreeBroker startBroker(Path work) throws Exception;
+
+    @BeforeAll
+    void startTree() throws Exception {
+        CoapConfig.register();
+        UdpConfig.register();
+        Configuration.setStandard(Configuration.createStandardWithoutFile());
+        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
+        Files.createDirectories(work);
+        broker = startBroker(work);
+        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
+                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
+                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
+                broker.url(), FrameworkKind.FELIX, FAST_TREE, Map.of());
+        long started = System.nanoTime();
+        tree = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), TIMEOUT);
+        System.out.printf("seven-gateway hierarchy up in %d ms%n", (System.nanoTime() - started) / 1_000_000);
+    }
+
+    @AfterAll
+    void stopTree() {
+        if (tree != null) {
+            tree.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void aClientAtAGroupOfDomainAReadsAResourceOfAGroupInDomainB() throws Exception {
+        CoapResponse response = get("gA1", REMOTE_TEMPERATURE);
+        assertEquals(ResponseCode.CONTENT, response.getCode(), response.getResponseText());
+        assertTrue(response.getResponseText().matches("-?\\d+\\.\\d"), response.getResponseText());
+        assertEquals(ResponseCode.CONTENT, get(ROOT, REMOTE_TEMPERATURE).getCode(), "through the root too");
+        assertEquals(ResponseCode.NOT_FOUND, get("gA1", "/tree/B/2/nobody/temperature").getCode());
+        assertEquals(ResponseCode.NOT_FOUND, get("gA1", "/tree/B/2/gB2/no-such-resource").getCode());
+    }
+
+    @Test
+    @Order(2)
+    void aClientObservesAResourceInAnotherDomainThroughTheTree() throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
+        BlockingQueue<CoapResponse> notifications = new LinkedBlockingQueue<>();
+        try {
+            CoapObserveRelation relation = client.observe(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                    notifications.add(response);
+                }
+
+                @Override
+                public void onError() {
+                    // a missing notification fails the poll below
+                }
+            });
+            CoapResponse first = notifications.poll(10, TimeUnit.SECONDS);
+            assertNotNull(first, "the first answer of the relayed relation");
+            assertTrue(first.getOptions().hasObserve(), "the relation is established: " + first.advanced());
+            // The simulated thermometer changes every 5 s.
+            CoapResponse next = notifications.poll(20, TimeUnit.SECONDS);
+            assertNotNull(next, "a notification relayed from domain B");
+            assertEquals(ResponseCode.CONTENT, next.getCode());
+            relation.proactiveCancel();
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    @Test
+    @Order(3)
+    void aLookupAtTheRootListsTheResourcesOfEveryGroup() throws Exception {
+        List<String> expected = List.of("</tree/A/1/gA1/temperature>", "</tree/A/2/gA2/temperature>",
+                "</tree/B/1/gB1/temperature>", "</tree/B/2/gB2/temperature>", "</tree/B/2/gB2/switch>");
+        String links = "";
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        // Each RD registers its node's resources within local.registration.check.seconds of their start.
+        while (System.nanoTime() < deadline) {
+            CoapResponse response = get(ROOT, "/tree-lookup/res");
+            links = response == null ? "" : response.getResponseText();
+            String seen = links;
+            if (expected.stream().allMatch(seen::contains)) {
+                break;
+            }
+            Thread.sleep(500);
+        }
+        for (String link : expected) {
+            assertTrue(links.contains(link), link + " in " + links);
+        }
+        CoapResponse scoped = get("gA1", "/tree-lookup/res?scope=B&rt=temp");
+        assertEquals(ResponseCode.CONTENT, scoped.getCode());
+        assertTrue(scoped.getResponseText().contains("</tree/B/1/gB1/temperature>"), scoped.getResponseText());
+        assertTrue(!scoped.getResponseText().contains("/tree/A/"), scoped.getResponseText());
+    }
+
+    @Test
+    @Order(4)
+    void aDuplicateNodeNameIsRefusedAndTheOriginalKeepsServing() throws Exception {
+        try (KuraNode duplicate = tree.startExtra(new TreeHierarchy.Gateway("gB2", 2, "A", "2"), "dup-gB2")) {
+            assertTrue(duplicate.awaitServiceProperty(TreeHierarchy.TREE_SERVICE, "(tree.state=REFUSED)", TIMEOUT),
+                    "state " + duplicate.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.state"));
+            Object reason = duplicate.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.refusal");
+            assertTrue(String.valueOf(reason).contains("gB2"), String.valueOf(reason));
+        }
+        assertEquals(ResponseCode.CONTENT, get("gA1", REMOTE_TEMPERATURE).getCode());
+    }
+
+    @Test
+    @Order(5)
+    void whenADomainGatewayStopsItsGroupsReattachAndReadsKeepWorkingThenTheTreeHeals() throws Exception {
+        tree.awaitTree("gA1", "(tree.parent=A/-/dA)", TIMEOUT);
+        tree.stop("dA");
+        tree.awaitTree("gA1", "(tree.parent=-/-/" + ROOT + ")", Duration.ofSeconds(10));
+        tree.awaitTree("gA2", "(tree.parent=-/-/" + ROOT + ")", Duration.ofSeconds(10));
+        assertEquals(ResponseCode.CONTENT, get("gA1", REMOTE_TEMPERATURE).getCode(), "A/1 -> root -> B -> B/2");
+        assertEquals(ResponseCode.CONTENT, get("gB1", "/tree/A/2/gA2/temperature").getCode(), "B/1 -> ... -> A/2");
+
+        tree.restart("dA");
+        tree.awaitTree("gA1", "(tree.parent=A/-/dA)", TIMEOUT);
+        tree.awaitTree(ROOT, "(tree.members.live=7)", TIMEOUT);
+        assertEquals(ResponseCode.CONTENT, get("gB1", "/tree/A/1/gA1/temperature").getCode(), "through A again");
+    }
+
+    @Test
+    @Order(6)
+    void afterABrokerRestartTheHierarchyRecoversWithNothingRegisteredLost() throws Exception {
+        String before = get(ROOT, "/tree-lookup/res").getResponseText();
+        broker.restart();
+        for (TreeHierarchy.Gateway g : tree.gateways()) {
+            tree.awaitTree(g.name(), "(tree.members.live=7)", TIMEOUT);
+        }
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+        String after = get(ROOT, "/tree-lookup/res").getResponseText();
+        for (String link : before.split(",")) {
+            String target = link.substring(0, link.indexOf('>') + 1);
+            assertTrue(after.contains(target), target + " after the restart: " + after);
+        }
+    }
+
+    @Test
+    @Order(7)
+    void aDtlsClientAtDomainAWritesASwitchInDomainBWithItsIdentityAndAPlainWriteIsRefused() throws Exception {
+        String key = Long.toHexString(new java.security.SecureRandom().nextLong());
+        KuraNode gA1 = tree.node("gA1");
+        // as Apply in the WebUI: the node encrypts the Password value
+        gA1.updateConfiguration(TreeHierarchy.SERVER_PID,
+                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.certificates.source", "none",
+                        "dtls.psk.credentials", "alice=" + key));
+        assertTrue(gA1.awaitServiceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", TIMEOUT));
+        int securePort = ((Number) gA1.serviceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", "coaps.port"))
+                .intValue();
+        String remoteSwitch = "/tree/B/2/gB2/switch";
+
+        CoapClient plain = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + remoteSwitch);
+        try {
+            plain.setTimeout(15_000L);
+            CoapResponse refused = plain.put("on", 0);
+            assertEquals(ResponseCode.UNAUTHORIZED, refused.getCode(), "no identity travels with a plain write");
+            assertEquals("off", plain.get().getResponseText().trim(), "the refused write changed nothing");
+        } finally {
+            plain.shutdown();
+        }
+
+        Libcoap.Result write = Libcoap.run("coap-client-openssl", "-u", "alice", "-k", key, "-B", "10", "-m", "put",
+                "-e", "on", "coaps://127.0.0.1:" + securePort + remoteSwitch);
+        assertTrue(!write.output().contains("4.01") && !write.output().contains("5.0"), write.output());
+        CoapResponse state = get("gB1", remoteSwitch);
+        assertEquals("on", state.getResponseText().trim(), "psk:alice from gA1 switched the lamp of B/2");
+    }
+
+    private void awaitContent(String gateway, String path) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        CoapResponse last = null;
+        while (System.nanoTime() < deadline) {
+            last = get(gateway, path);
+            if (last != null && last.getCode() == ResponseCode.CONTENT) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        fail(path + " through " + gateway + ": " + (last == null ? "no answer" : last.getCode()));
+    }
+
+    private CoapResponse get(String gateway, String pathAndQuery) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + pathAndQuery);
+        try {
+            client.setTimeout(15_000L);
+            return client.get();
+        } finally {
+            client.shutdown();
+        }
+    }
+}
