@@ -43,6 +43,8 @@ final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
         p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(256 * 1024));
+        // Moquette otherwise batches writes and flushes later, unlike the brokers gateways use.
+        p.setProperty(BrokerConstants.BUFFER_FLUSH_MS_PROPERTY_NAME, "0");
         Server s = new Server();
         s.startServer(new MemoryConfig(p), List.of(), null,
                 (clientId, username, password) -> USER.equals(username) && password != null

@@ -2,6 +2,7 @@ package io.coaptree.bench.dtls;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -37,7 +38,10 @@ public final class DtlsRequestIssuer implements RequestIssuer {
         ESTABLISHED,
         /** Every request from a brand-new client (new port, new connector): a full handshake each. */
         FRESH_CLIENT,
-        /** The client keeps its session but resumes it before every request: an abbreviated handshake each. */
+        /**
+         * The client keeps its session but resumes it before every request: an abbreviated handshake each (a
+         * client's very first request is a full handshake, see {@link DtlsRequestIssuer#establishSessions}).
+         */
         RESUMED
     }
 
@@ -91,6 +95,37 @@ public final class DtlsRequestIssuer implements RequestIssuer {
         return clients.length();
     }
 
+    /**
+     * Gives every client its session (one full handshake and one GET each, not measured), so that a measured step
+     * costs exactly what its {@link Mode} says from its first request on.
+     *
+     * @throws IllegalStateException if a client gets no answer within {@code timeout}
+     */
+    public void establishSessions(Duration timeout) throws InterruptedException {
+        for (int index = 0; index < clients.length(); index++) {
+            if (clients.get(index) != null) {
+                continue;
+            }
+            Client client = open();
+            clients.set(index, client);
+            handshakes.incrementAndGet();
+            Request request = newRequest();
+            client.endpoint().sendRequest(request);
+            Response response = request.waitForResponse(timeout.toMillis());
+            if (response == null || !response.isSuccess()) {
+                throw new IllegalStateException("client " + index + " got no session with " + server + ": "
+                        + (response == null ? "no answer within " + timeout : response.getCode()));
+            }
+        }
+    }
+
+    private Request newRequest() {
+        Request request = Request.newGet();
+        request.getOptions().setUriPath(DtlsTarget.PATH);
+        request.setDestinationContext(new AddressEndpointContext(server));
+        return request;
+    }
+
     @Override
     public Cancellable issue(int index, Outcome outcome) {
         Client client = clients.get(index);
@@ -102,12 +137,11 @@ public final class DtlsRequestIssuer implements RequestIssuer {
             clients.set(index, client);
             handshakes.incrementAndGet();
         } else if (mode == Mode.RESUMED) {
+            // synchronous: marks the established session, the request below then starts the abbreviated handshake
             client.connector().forceResumeSessionFor(server);
             handshakes.incrementAndGet();
         }
-        Request request = Request.newGet();
-        request.getOptions().setUriPath(DtlsTarget.PATH);
-        request.setDestinationContext(new AddressEndpointContext(server));
+        Request request = newRequest();
         request.addMessageObserver(new MessageObserverAdapter() {
             @Override
             public void onResponse(Response response) {

@@ -22,6 +22,11 @@ import io.coaptree.server.options.ServerOptions;
 public final class DtlsTarget implements AutoCloseable {
 
     static final String PATH = "temperature";
+    /**
+     * JVM system property: {@code dtls.limits.connections} for this target, when a run needs more handshakes than the
+     * gateway default lets Scandium accept (see {@link DtlsScenario}); absent = the gateway default.
+     */
+    static final String CONNECTIONS_PROPERTY = "coaptree.bench.dtls.connections";
 
     private final GatewayCoapServer server = new GatewayCoapServer();
 
@@ -40,6 +45,10 @@ public final class DtlsTarget implements AutoCloseable {
         dtls.put("coaps.enabled", true);
         dtls.put("coaps.port", securePort);
         dtls.put("dtls.psk.credentials", pskIdentity + "=" + pskKey);
+        Integer connections = Integer.getInteger(CONNECTIONS_PROPERTY);
+        if (connections != null) {
+            dtls.put(DtlsOptions.MAX_CONNECTIONS, connections);
+        }
         DtlsOptions options = DtlsOptions.from(dtls, SecretDecoder.PLAIN);
         target.server.applyDtls(options, DtlsCredentials.load(options, KeystoreEntries.NONE));
         target.server.californium().add(new Reading());

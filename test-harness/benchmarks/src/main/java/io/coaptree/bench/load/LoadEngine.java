@@ -145,9 +145,11 @@ public final class LoadEngine {
     }
 
     private void issue(int client, long startedAtNanos) {
-        started.incrementAndGet();
         Pending request = new Pending(client, startedAtNanos);
+        // Pending before counted: once another thread sees the budget spent and ends the step, every request it
+        // counted is already among those the drain waits for.
         pending.add(request);
+        started.incrementAndGet();
         try {
             request.cancellable = issuer.issue(client, request);
         } catch (RuntimeException e) {

@@ -81,12 +81,14 @@ public final class RdScenario implements Scenario {
         try (Probe probe = new Probe(target.port())) {
             footprint.put(EMPTY, probe.footprint(target));
             // Warm the stack and the directory's code: the last WARM_UP_NODES nodes register over and over
-            // (re-registration replaces), the no-op resource gets the same number of POSTs and GETs.
+            // (re-registration replaces), the no-op resource gets the same number of POSTs and GETs. The POSTs get
+            // more rounds: with 3000, C2 was still compiling the registration path during the measured fill.
             int warmUps = 3000;
+            int postWarmUps = 10_000;
             Duration warmUpTime = options.scaled(Duration.ofSeconds(10));
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
                     issuers(target, RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES)));
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
                     issuers(target, RdWorkload.barePosts()));
             context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
                     issuers(target, RdWorkload.bareGets()));
@@ -117,6 +119,14 @@ public final class RdScenario implements Scenario {
 
             List<String> sanity = probe.sanity(nodes);
             sanity.forEach(line -> System.out.println("  check: " + line));
+
+            // Warm every lookup kind at full size before measuring any: the warm-up above ran one kind on 50
+            // registrations, and JIT compilation of the others (and recompilation for the full store) otherwise
+            // lands in the short one-client steps - compiler threads took about a third of the server's CPU there.
+            for (RdWorkload.Lookup kind : RdWorkload.Lookup.values()) {
+                context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
+                        issuers(target, workload.lookups(kind)));
+            }
 
             // Lookups at nodes x 10 links: one client (service time) and `clients` clients (capacity), each kind
             // followed by the no-op GET in the same configuration.

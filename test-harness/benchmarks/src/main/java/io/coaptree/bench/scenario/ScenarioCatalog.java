@@ -13,7 +13,8 @@ public final class ScenarioCatalog {
         return List.of(
                 new ExampleGetScenario(),
                 new io.coaptree.bench.rd.RdScenario(),
-                new io.coaptree.bench.dtls.DtlsScenario());
+                new io.coaptree.bench.dtls.DtlsScenario(),
+                new io.coaptree.bench.tree.TreeScenario());
     }
 
     public static Optional<Scenario> find(String name) {

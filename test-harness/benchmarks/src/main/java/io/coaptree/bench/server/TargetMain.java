@@ -20,6 +20,7 @@ import java.util.concurrent.CountDownLatch;
  * bare [--bind ADDR] [--port N]
  * kura [--bind ADDR] [--storage DIR] [--dp FILE]... [--framework felix|equinox]
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
+ * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -70,7 +71,15 @@ public final class TargetMain {
                 target = dtls;
                 port = dtls.port();
             }
-            default -> throw new IllegalArgumentException("unknown target kind " + kind + " (bare, kura, rd, dtls)");
+            case "tree" -> {
+                io.coaptree.bench.tree.TreeTarget tree = io.coaptree.bench.tree.TreeTarget.start(
+                        Path.of(option(args, "--kura-config", "kura-config")), Path.of(option(args, "--dp", null)),
+                        Path.of(option(args, "--examples-dp", null)), Path.of(option(args, "--gateways-file", null)),
+                        Long.parseLong(option(args, "--heartbeat-ms", "1000")));
+                target = tree;
+                port = tree.port();
+            }
+            default -> throw new IllegalArgumentException("unknown target kind " + kind + " (bare, kura, rd, dtls, tree)");
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

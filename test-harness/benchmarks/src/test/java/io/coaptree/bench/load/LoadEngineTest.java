@@ -43,7 +43,9 @@ class LoadEngineTest {
     @Test
     void unansweredRequestsEndAsTimeoutsAndAreCancelled() throws Exception {
         AtomicInteger cancelled = new AtomicInteger();
-        LoadProfile profile = LoadProfile.closedLoop("silent", 3, Duration.ofMillis(50), 100)
+        // Bounded by the request budget, not by a short duration: on a busy machine a 50 ms window may end before a
+        // client thread has issued anything.
+        LoadProfile profile = LoadProfile.closedLoop("silent", 3, Duration.ofSeconds(30), 3)
                 .withRequestTimeout(Duration.ofMillis(100));
         Issuer silent = new Issuer(3, outcome -> { }) {
             @Override

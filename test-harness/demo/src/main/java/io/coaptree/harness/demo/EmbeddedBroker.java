@@ -3,34 +3,62 @@ package io.coaptree.harness.demo;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 import io.moquette.BrokerConstants;
 import io.moquette.broker.Server;
 import io.moquette.broker.config.MemoryConfig;
+import io.moquette.broker.security.IAuthenticator;
 
 /**
- * Moquette (MQTT 3.1.1) in this JVM on a loopback port, anonymous, without persistence or telemetry: the broker of
- * the demo and of the hierarchy tests. {@link #restart()} keeps the port, so clients reconnect to the same URL.
+ * Moquette (MQTT 3.1.1) in this JVM on loopback ports, without persistence or telemetry: the broker of the demo,
+ * the integration tests and the benchmarks. Anonymous by default; one user and a TLS listener on request.
+ * {@link #restart()} keeps the ports, so clients reconnect to the same URLs.
+ *
+ * <p>
+ * Two Moquette defaults are changed because they misrepresent the brokers gateways really use (Mosquitto, Kura's
+ * Artemis): Moquette batches writes and flushes them later, which adds tens of milliseconds to every hop, and it
+ * refuses packets above 8092 bytes, far below a lookup answer of a few hundred links.
  */
 public final class EmbeddedBroker implements AutoCloseable {
 
+    /** Largest MQTT packet accepted by default: room for lookup answers and aggregated RD content. */
+    public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+
+    private final Builder settings;
     private final int port;
+    private final int tlsPort;
     private Server server;
 
-    /** @param port 0 for a free port */
+    /** An anonymous broker on {@code port} (0 for a free port), started. */
     public EmbeddedBroker(int port) throws IOException {
-        if (port == 0) {
-            try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-                port = probe.getLocalPort();
-            }
-        }
-        this.port = port;
+        this(builder().port(port));
+    }
+
+    private EmbeddedBroker(Builder settings) throws IOException {
+        this.settings = settings;
+        this.port = settings.port == 0 ? freePort() : settings.port;
+        this.tlsPort = settings.keystore == null ? -1 : freePort();
         start();
+    }
+
+    public static Builder builder() {
+        return new Builder();
     }
 
     public String url() {
         return "mqtt://127.0.0.1:" + port + "/";
+    }
+
+    /** By host name: test certificates are issued to localhost, so clients keep hostname verification on. */
+    public String tlsUrl() {
+        if (tlsPort < 0) {
+            throw new IllegalStateException("started without TLS");
+        }
+        return "mqtts://localhost:" + tlsPort + "/";
     }
 
     public int port() {
@@ -45,11 +73,21 @@ public final class EmbeddedBroker implements AutoCloseable {
         p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, "127.0.0.1");
         p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(port));
         p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
-        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, "true");
+        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, Boolean.toString(settings.user == null));
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
+        p.setProperty(BrokerConstants.BUFFER_FLUSH_MS_PROPERTY_NAME, "0");
+        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(settings.maxMessageBytes));
+        if (settings.keystore != null) {
+            String password = new String(settings.keystorePassword);
+            p.setProperty(BrokerConstants.SSL_PORT_PROPERTY_NAME, Integer.toString(tlsPort));
+            p.setProperty(BrokerConstants.JKS_PATH_PROPERTY_NAME, settings.keystore.toString());
+            p.setProperty(BrokerConstants.KEY_STORE_TYPE, "pkcs12");
+            p.setProperty(BrokerConstants.KEY_STORE_PASSWORD_PROPERTY_NAME, password);
+            p.setProperty(BrokerConstants.KEY_MANAGER_PASSWORD_PROPERTY_NAME, password);
+        }
         Server s = new Server();
-        s.startServer(new MemoryConfig(p));
+        s.startServer(new MemoryConfig(p), List.of(), null, authenticator(), null);
         server = s;
     }
 
@@ -60,7 +98,7 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
-    /** Stops and starts again on the same port: every client loses its connection and session. */
+    /** Stops and starts again on the same ports: every client loses its connection and session. */
     public void restart() throws IOException {
         stop();
         start();
@@ -69,5 +107,63 @@ public final class EmbeddedBroker implements AutoCloseable {
     @Override
     public void close() {
         stop();
+    }
+
+    private IAuthenticator authenticator() {
+        if (settings.user == null) {
+            return null;
+        }
+        String user = settings.user;
+        String password = settings.password;
+        return (clientId, username, secret) -> user.equals(username) && secret != null
+                && password.equals(new String(secret, StandardCharsets.UTF_8));
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return probe.getLocalPort();
+        }
+    }
+
+    /** What the broker accepts; {@link #start()} builds and starts it. */
+    public static final class Builder {
+        private int port;
+        private String user;
+        private String password;
+        private Path keystore;
+        private char[] keystorePassword;
+        private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+
+        private Builder() {
+        }
+
+        /** @param port 0 (the default) for a free port */
+        public Builder port(int port) {
+            this.port = port;
+            return this;
+        }
+
+        /** Only this user may connect (no anonymous clients). */
+        public Builder user(String name, String secret) {
+            this.user = name;
+            this.password = secret;
+            return this;
+        }
+
+        /** Also listen for MQTT over TLS, with the key and chain of a PKCS12 keystore. */
+        public Builder tls(Path pkcs12Keystore, char[] password) {
+            this.keystore = pkcs12Keystore;
+            this.keystorePassword = password.clone();
+            return this;
+        }
+
+        public Builder maxMessageBytes(int bytes) {
+            this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        public EmbeddedBroker start() throws IOException {
+            return new EmbeddedBroker(this);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.coaptree.it.mqtt;
 
+import io.coaptree.harness.demo.EmbeddedBroker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,18 +27,18 @@ class ExchangesBetweenNodesTest {
     private static final String TOPIC = "coaptree/it/exchanges";
     private static final String RESPONDER = "probe-responder";
 
-    private static EmbeddedMoquette broker;
+    private static EmbeddedBroker broker;
     private static KuraNode responderNode;
     private static KuraNode initiatorNode;
 
     @BeforeAll
     static void startBrokerAndNodes() throws Exception {
-        broker = new EmbeddedMoquette();
+        broker = EmbeddedBroker.builder().user(MqttNodes.USER, MqttNodes.PASSWORD).start();
         Map<String, Object> smallWindow = Map.of("in-flight-messages.max-number", 4);
-        responderNode = MqttNodes.start("mqtt-responder", broker.url(), EmbeddedMoquette.USER,
-                EmbeddedMoquette.PASSWORD, smallWindow);
-        initiatorNode = MqttNodes.start("mqtt-initiator", broker.url(), EmbeddedMoquette.USER,
-                EmbeddedMoquette.PASSWORD, smallWindow);
+        responderNode = MqttNodes.start("mqtt-responder", broker.url(), MqttNodes.USER,
+                MqttNodes.PASSWORD, smallWindow);
+        initiatorNode = MqttNodes.start("mqtt-initiator", broker.url(), MqttNodes.USER,
+                MqttNodes.PASSWORD, smallWindow);
         MqttNodes.probe(responderNode, "probe-unmatched",
                 Map.of("DataTransportService.target", "(kura.service.pid=no.such.Transport)", "probe.topic", TOPIC));
         MqttNodes.probe(responderNode, RESPONDER, Map.of("probe.mode", "responder", "probe.topic", TOPIC));

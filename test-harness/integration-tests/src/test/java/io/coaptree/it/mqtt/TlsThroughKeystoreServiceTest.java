@@ -1,5 +1,6 @@
 package io.coaptree.it.mqtt;
 
+import io.coaptree.harness.demo.EmbeddedBroker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;
@@ -27,9 +28,10 @@ class TlsThroughKeystoreServiceTest {
         Path work = Files.createDirectories(Path.of(System.getProperty("coaptree.work", "target/nodes")));
         TestPki pki = TestPki.create(Files.createTempDirectory(work, "mqtt-pki-"));
         char[] password = "keystore-pw".toCharArray();
-        try (EmbeddedMoquette broker = new EmbeddedMoquette(pki.serverKeystore("broker", password), password);
-                KuraNode node = MqttNodes.start("mqtt-tls", broker.tlsUrl(), EmbeddedMoquette.USER,
-                        EmbeddedMoquette.PASSWORD, Map.of("KeystoreService.target",
+        try (EmbeddedBroker broker = EmbeddedBroker.builder().user(MqttNodes.USER, MqttNodes.PASSWORD)
+                .tls(pki.serverKeystore("broker", password), password).start();
+                KuraNode node = MqttNodes.start("mqtt-tls", broker.tlsUrl(), MqttNodes.USER,
+                        MqttNodes.PASSWORD, Map.of("KeystoreService.target",
                                 "(kura.service.pid=" + TRUST_PID + ")"))) {
             node.updateConfiguration(TRUST_PID, Map.of("service.factoryPid", KEYSTORE_FACTORY_PID,
                     "keystore.path", pki.truststore(password).toString(),

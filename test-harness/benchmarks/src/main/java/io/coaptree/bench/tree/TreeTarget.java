@@ -1,0 +1,140 @@
+package io.coaptree.bench.tree;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.stream.Stream;
+
+import io.coaptree.harness.demo.EmbeddedBroker;
+import io.coaptree.harness.demo.TreeHierarchy;
+import io.coaptree.harness.demo.TreeHierarchy.Gateway;
+import io.coaptree.harness.node.FrameworkKind;
+
+/**
+ * The server under test of the {@code tree} scenario: an MQTT broker and the 10-gateway hierarchy of
+ * {@link TreeTestbed} (emulated Kura nodes, Felix, the coaptree package, the examples package on the groups), all in
+ * this JVM. Gateways boot one after the other in the background (10 nodes take longer than the runner's ready
+ * timeout on a busy machine); once every gateway sees all 10 live, their CoAP ports go to {@code gatewaysFile}
+ * ({@code port.<name>=N}, {@code boot.seconds}), written atomically, or {@code error=...} if the boot failed.
+ * <p>
+ * Every gateway's CoAP server accepts plain-CoAP writes ({@code access.writes=open}, so the scenario can register
+ * in the Resource Directories) and large bodies; the tree uses short heartbeats; the Resource Directory and the
+ * remote-query settings that cap the size of a lookup answer are raised where a setting exists, so the benchmark
+ * measures the mechanism rather than a configured limit.
+ */
+public final class TreeTarget implements AutoCloseable {
+
+    static final String RD_PID = "io.coaptree.rd.ResourceDirectory";
+    static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
+    static final Duration BOOT_TIMEOUT = Duration.ofSeconds(240);
+    static final int BODY_LIMIT_BYTES = 16 * 1024 * 1024;
+
+    private final EmbeddedBroker broker;
+    private final Path storage;
+    private final Thread boot;
+    private volatile TreeHierarchy hierarchy;
+    private volatile boolean closed;
+
+    private TreeTarget(EmbeddedBroker broker, Path storage, Thread boot) {
+        this.broker = broker;
+        this.storage = storage;
+        this.boot = boot;
+    }
+
+    /**
+     * Starts the broker at once and the gateways in the background.
+     *
+     * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
+     */
+    public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
+            long heartbeatMillis) throws IOException {
+        EmbeddedBroker broker = new EmbeddedBroker(0);
+        Path storage = Files.createTempDirectory("coaptree-bench-tree-");
+        Map<String, Object> tree = new HashMap<>();
+        tree.put("tree.heartbeat.interval.ms", heartbeatMillis);
+        tree.put("tree.failure.timeout.ms", 3 * heartbeatMillis);
+        tree.put("tree.tick.interval.ms", Math.max(50, heartbeatMillis / 4));
+        tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
+        Map<String, Object> server = new HashMap<>();
+        server.put("access.writes", "open");
+        server.put("limits.resource.body.size", BODY_LIMIT_BYTES);
+        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
+                broker.url(), FrameworkKind.FELIX, tree, server);
+        TreeTarget[] self = new TreeTarget[1];
+        Thread boot = new Thread(() -> self[0].boot(settings, gatewaysFile), "bench-tree-boot");
+        self[0] = new TreeTarget(broker, storage, boot);
+        boot.start();
+        return self[0];
+    }
+
+    private void boot(TreeHierarchy.Settings settings, Path gatewaysFile) {
+        Properties out = new Properties();
+        long started = System.nanoTime();
+        try {
+            TreeHierarchy h = TreeHierarchy.start(settings, TreeTestbed.gateways(), BOOT_TIMEOUT);
+            hierarchy = h;
+            if (closed) {
+                h.close();
+                return;
+            }
+            for (Gateway g : h.gateways()) {
+                Map<String, Object> rd = new HashMap<>();
+                rd.put("lookup.payload.max.bytes", BODY_LIMIT_BYTES);
+                h.node(g.name()).updateConfiguration(RD_PID, rd);
+                Map<String, Object> rq = new HashMap<>();
+                rq.put("remotequery.max.merged.links", 100_000);
+                rq.put("remotequery.lookup.timeout.ms", 10_000L);
+                h.node(g.name()).updateConfiguration(REMOTE_QUERY_PID, rq);
+            }
+            for (Gateway g : h.gateways()) {
+                out.setProperty("port." + g.name(), Integer.toString(h.coapPort(g.name())));
+                out.setProperty("address." + g.name(), g.address());
+            }
+            out.setProperty("boot.seconds", String.format(java.util.Locale.ROOT, "%.1f",
+                    (System.nanoTime() - started) / 1e9));
+            out.setProperty("broker.port", Integer.toString(broker.port()));
+        } catch (Throwable e) {
+            e.printStackTrace();
+            out.clear();
+            out.setProperty("error", String.valueOf(e));
+        }
+        try {
+            Path tmp = gatewaysFile.resolveSibling(gatewaysFile.getFileName() + ".tmp");
+            try (var w = Files.newBufferedWriter(tmp)) {
+                out.store(w, "tree target gateways");
+            }
+            Files.move(tmp, gatewaysFile, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            e.printStackTrace();
+        }
+    }
+
+    /** The broker's port (what the ready line reports; the gateways' ports come through the gateways file). */
+    public int port() {
+        return broker.port();
+    }
+
+    @Override
+    public void close() throws Exception {
+        closed = true;
+        boot.join(BOOT_TIMEOUT.toMillis());
+        TreeHierarchy h = hierarchy;
+        if (h != null) {
+            h.close();
+        }
+        broker.close();
+        try (Stream<Path> paths = Files.walk(storage)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp dir left behind is harmless
+        }
+    }
+}
