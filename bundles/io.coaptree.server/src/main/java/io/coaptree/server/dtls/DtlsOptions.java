@@ -41,8 +41,15 @@ import io.coaptree.server.options.InvalidOptionException;
  *            configured credentials
  * @param connectionIdLength {@value #CONNECTION_ID_LENGTH}: RFC 9146 connection id length, 0 for none
  * @param sessionResumption {@value #SESSION_RESUMPTION}: hand out session ids, so clients can resume with an
- *            abbreviated handshake
- * @param maxConnections {@value #MAX_CONNECTIONS}: DTLS connections (sessions) kept at once
+ *            abbreviated handshake (no key exchange). Scandium resumes a session only while its connection is in the
+ *            connection store (nothing is kept elsewhere: eviction, a re-key or a restart ends it), and gives ids only
+ *            to clients that offer the extended master secret (RFC 7627); others always make full handshakes
+ * @param maxConnections {@value #MAX_CONNECTIONS}: DTLS connections (sessions) kept at once; a resumption needs a
+ *            free place while it runs. Scandium also derives its handshake limit from it: at most max(this, 50)
+ *            recent handshakes, full or abbreviated (one counts for about 135 s while its connection is kept, and
+ *            only until Scandium's next clean-up, 5 to 30 s, once a later resumption replaced that connection). Beyond that every new handshake is
+ *            refused (an ERROR line per attempt, and the client, answered with a HelloVerifyRequest, retries at
+ *            once), so this also caps the handshake rate
  * @param staleConnectionSeconds {@value #STALE_CONNECTION}: a connection idle this long may be evicted for a new one
  * @param handshakeRetransmissions {@value #HANDSHAKE_RETRANSMISSIONS}: retransmissions of a handshake flight
  * @param handshakeTimeoutMillis {@value #HANDSHAKE_TIMEOUT}: initial retransmission timeout of a flight
