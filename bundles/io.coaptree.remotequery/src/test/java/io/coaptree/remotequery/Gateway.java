@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
@@ -16,6 +17,7 @@ import io.coaptree.remotequery.node.ResponseCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 
@@ -31,11 +33,13 @@ final class Gateway implements LocalExecutor {
     final List<ResponseSink> counterObservers = new ArrayList<>();
     final List<CoapEnvelope> executed = new ArrayList<>();
     boolean ticking = true;
+    /** Children whose sets this gateway's directory holds (RD synchronisation); none unless a test says so. */
+    Predicate<TreeMember> synced = child -> false;
 
     Gateway(String address, InMemoryMessageBus bus, Clock clock) {
         tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
         rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
-                RemoteQueryOptions.defaults(), clock);
+                RemoteQueryOptions.defaults(), clock, origin -> false, child -> synced.test(child));
         connection = bus.connect(address, tree.lastWill());
         tree.start(connection);
         rq.start(connection);

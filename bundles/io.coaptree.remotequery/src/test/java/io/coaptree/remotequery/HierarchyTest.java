@@ -108,6 +108,24 @@ class HierarchyTest {
     }
 
     @Test
+    void childrenWhoseSetsAreSynchronisedAreNotAskedForResourceLookupsButStillForOthers() throws Exception {
+        gateways.values().forEach(g -> g.synced = child -> true);
+        assertEquals(ResponseCodes.CONTENT, request("root", "/tree-lookup/res?rt=temp").get(0).code());
+        assertEquals(1, gateways.get("root").executed.size());
+        for (String below : List.of("dA", "dB", "a1", "a2", "b1", "b2")) {
+            assertTrue(gateways.get(below).executed.isEmpty(), below + " was asked");
+        }
+        // A scope below the root starts at the domain, which answers for its synchronised groups.
+        request("a1", "/tree-lookup/res?scope=B");
+        assertEquals(1, gateways.get("dB").executed.size());
+        assertTrue(gateways.get("b1").executed.isEmpty());
+        // Registration-level criteria and endpoint lookups cannot be answered from the aggregated sets.
+        request("root", "/tree-lookup/res?ep=b2");
+        request("root", "/tree-lookup/ep");
+        assertEquals(2, gateways.get("b2").executed.size());
+    }
+
+    @Test
     void aLookupFromAGroupOverAnotherDomainClimbsAndSpreads() throws Exception {
         List<CoapEnvelope> responses = request("a1", "/tree-lookup/res?scope=B&rt=temp");
         assertEquals(temperatureEverywhere(List.of("dB", "b1", "b2")), targets(responses.get(0)));

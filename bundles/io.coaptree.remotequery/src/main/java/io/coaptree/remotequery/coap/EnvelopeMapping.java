@@ -31,7 +31,8 @@ public final class EnvelopeMapping {
                 .etags(o.getETags())
                 .observe(o.hasObserve() ? o.getObserve() : CoapEnvelope.ABSENT)
                 .payload(request.getPayload());
-        caller.ifPresent(p -> b.identity(new CallerIdentity(p.type(), p.name())));
+        caller.filter(p -> !NodeIdentity.TYPE.equals(p.type()))
+                .ifPresent(p -> b.identity(new CallerIdentity(p.type(), p.name())));
         return b.build();
     }
 
@@ -53,10 +54,16 @@ public final class EnvelopeMapping {
         return request;
     }
 
-    /** The caller identity an envelope carries, or {@code null} (anonymous). */
+    /**
+     * The caller identity an envelope carries, or {@code null} (anonymous). The gateway-internal type
+     * {@value NodeIdentity#TYPE} is never taken from the wire: an envelope claiming it runs anonymously.
+     */
     public static PeerIdentity callerOf(CoapEnvelope envelope) {
         CallerIdentity identity = envelope.identity();
-        return identity == null ? null : new PeerIdentity(identity.type(), identity.name());
+        if (identity == null || NodeIdentity.TYPE.equals(identity.type())) {
+            return null;
+        }
+        return new PeerIdentity(identity.type(), identity.name());
     }
 
     /** A response or notification of this gateway's server, to send back over the tree. */

@@ -1,11 +1,13 @@
 package io.coaptree.remotequery.coap;
 
+import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
+import java.util.Collections;
 import java.util.function.Predicate;
 
 import io.coaptree.api.CoAPServer;
@@ -22,6 +24,30 @@ public final class OwnOrigins implements Predicate<String> {
 
     public OwnOrigins(CoAPServer server) {
         this.server = server;
+    }
+
+    /**
+     * An origin of this gateway's plain CoAP endpoint that {@link #test} accepts: a site-local IPv4 address of this
+     * machine if it has one (what other machines on the site reach), else the loopback address.
+     */
+    public String origin() {
+        String host = InetAddress.getLoopbackAddress().getHostAddress();
+        try {
+            search: for (NetworkInterface nic : Collections.list(NetworkInterface.getNetworkInterfaces())) {
+                if (!nic.isUp() || nic.isLoopback()) {
+                    continue;
+                }
+                for (InetAddress address : Collections.list(nic.getInetAddresses())) {
+                    if (address instanceof Inet4Address && address.isSiteLocalAddress()) {
+                        host = address.getHostAddress();
+                        break search;
+                    }
+                }
+            }
+        } catch (SocketException e) {
+            // the loopback address then
+        }
+        return "coap://" + host + ":" + server.getPort();
     }
 
     @Override

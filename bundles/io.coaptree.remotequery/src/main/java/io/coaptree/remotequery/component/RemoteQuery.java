@@ -19,13 +19,16 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
+import io.coaptree.codec.CodecLimits;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.remotequery.coap.OwnOrigins;
+import io.coaptree.remotequery.coap.ServerDirectory;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
+import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.tree.options.InvalidOptionException;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.service.TreeService;
@@ -58,6 +61,8 @@ public class RemoteQuery implements ConfigurableComponent {
     // Guarded by this.
     private DataTransportMessageBus bus;
     private RemoteQueryNode node;
+    private RdSync sync;
+    private ServerDirectory directory;
     private ScheduledFuture<?> ticks;
     private List<TreeResource> resources = List.of();
 
@@ -79,22 +84,43 @@ public class RemoteQuery implements ConfigurableComponent {
 
     private void configure(Map<String, Object> properties) {
         RemoteQueryOptions options;
+        CodecLimits codecLimits;
         try {
             options = RemoteQueryOptions.fromProperties(properties);
+            codecLimits = CodecLimits.fromProperties(properties);
         } catch (InvalidOptionException e) {
             LOG.error("{}: configuration refused, remote queries are off: {}: {}", PID, e.field(), e.getMessage());
+            return;
+        } catch (IllegalArgumentException e) {
+            // CodecLimits names the property in its message
+            LOG.error("{}: configuration refused, remote queries are off: {}", PID, e.getMessage());
             return;
         }
         TreeHandler handler = tree.handler();
         bus = new DataTransportMessageBus(transport, tree.scheduler());
-        node = new RemoteQueryNode(handler.self(), handler::view, handler.topics(), new EnvelopeCodec(),
-                new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), new OwnOrigins(server));
+        OwnOrigins ownOrigins = new OwnOrigins(server);
+        if (options.syncEnabled()) {
+            directory = new ServerDirectory(server::execute, handler.self(), ownOrigins::origin,
+                    options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks());
+            sync = new RdSync(handler.self(), handler::view, handler.topics(), options, Clock.systemUTC(), directory,
+                    directory, ownOrigins);
+            directory.observe(sync::localChanged);
+            sync.start(bus);
+            bus.onConnected(sync::reconnected);
+        }
+        RdSync s = sync;
+        node = new RemoteQueryNode(handler.self(), handler::view, handler.topics(), new EnvelopeCodec(codecLimits),
+                new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), ownOrigins,
+                s == null ? child -> false : s::holds);
         node.start(bus);
         RemoteQueryNode n = node;
         long tick = handler.options().tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {
             try {
                 n.tick();
+                if (s != null) {
+                    s.tick();
+                }
             } catch (RuntimeException e) {
                 LOG.warn("{}: tick failed", PID, e);
             }
@@ -124,6 +150,14 @@ public class RemoteQuery implements ConfigurableComponent {
         if (node != null) {
             node.stop();
             node = null;
+        }
+        if (sync != null) {
+            sync.stop();
+            sync = null;
+        }
+        if (directory != null) {
+            directory.close();
+            directory = null;
         }
         if (bus != null) {
             bus.close();

@@ -19,6 +19,7 @@ import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeCodecException;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.linkformat.LinkFormatParseException;
+import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.correlation.PendingRequests;
 import io.coaptree.remotequery.routing.LookupAnswers;
@@ -83,6 +84,7 @@ public final class RemoteQueryNode {
     private final PendingRequests pending;
     private final LookupAnswers answers;
     private final Predicate<String> ownOrigin;
+    private final Predicate<TreeMember> synced;
     private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
     private final Map<String, LocalExchange> localObservations = new ConcurrentHashMap<>();
     private volatile MessageBus bus;
@@ -98,6 +100,18 @@ public final class RemoteQueryNode {
      */
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
             LocalExecutor local, RemoteQueryOptions options, Clock clock, Predicate<String> ownOrigin) {
+        this(self, tree, topics, codec, local, options, clock, ownOrigin, child -> false);
+    }
+
+    /**
+     * @param synced accepts the children whose whole subtree this gateway's directory already holds (RD
+     *            synchronisation): a resource lookup over a scope that contains this gateway answers for them from
+     *            the local directory instead of asking them
+     */
+    public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
+            LocalExecutor local, RemoteQueryOptions options, Clock clock, Predicate<String> ownOrigin,
+            Predicate<TreeMember> synced) {
+        this.synced = Objects.requireNonNull(synced, "synced");
         this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
         this.self = Objects.requireNonNull(self, "self");
         this.tree = Objects.requireNonNull(tree, "tree");
@@ -106,7 +120,12 @@ public final class RemoteQueryNode {
         this.local = Objects.requireNonNull(local, "local");
         this.options = Objects.requireNonNull(options, "options");
         this.pending = new PendingRequests(clock, options.maxPending(), options.observeLeaseMillis());
-        this.answers = new LookupAnswers(LinkFormatParser.withDefaults(), options.maxMergedLinks());
+        // A merged answer may be as large as the codec carries: parse the parts with the same bounds, or big
+        // subtrees would be dropped after crossing the tree.
+        this.answers = new LookupAnswers(new LinkFormatParser(LinkFormatLimits.builder()
+                .maxLinks(options.maxMergedLinks())
+                .maxPayloadChars(codec.limits().maxPayloadBytes())
+                .build()), options.maxMergedLinks());
     }
 
     public NodeAddress self() {
@@ -219,7 +238,12 @@ public final class RemoteQueryNode {
 
     private void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream, boolean fromAbove) {
         LookupPlan plan = Router.planLookup(tree.get(), self, scope, fromAbove);
-        int parts = (plan.answerLocally() ? 1 : 0) + plan.forwardTo().size();
+        List<TreeMember> forwardTo = plan.forwardTo();
+        if (plan.answerLocally() && !plan.upwards() && SyncedLookups.answerable(kind, request.query())) {
+            // The local directory holds what these children synchronised; only the others are asked.
+            forwardTo = forwardTo.stream().filter(synced.negate()).toList();
+        }
+        int parts = (plan.answerLocally() ? 1 : 0) + forwardTo.size();
         if (parts == 0) {
             upstream.reply(error(request, plan.upwards() ? ResponseCodes.SERVICE_UNAVAILABLE : ResponseCodes.NOT_FOUND,
                     "no live gateway serves the scope '" + scope.text() + "'"));
@@ -234,7 +258,7 @@ public final class RemoteQueryNode {
         // Each level down gets a shorter deadline, so partial answers from deeper levels still reach the origin.
         long timeout = plan.upwards() ? options.lookupTimeoutMillis()
                 : options.lookupTimeoutMillis() * (3 - self.path().level().number()) / 4;
-        for (TreeMember next : plan.forwardTo()) {
+        for (TreeMember next : forwardTo) {
             forward(request, next, timeout, null, new PendingRequests.Completion() {
                 @Override
                 public void onResponse(CoapEnvelope response) {

@@ -13,15 +13,34 @@ public final class RemoteQueryOptions {
     public static final String MAX_PENDING = "remotequery.max.pending";
     public static final String OBSERVE_LEASE = "remotequery.observe.lease.ms";
     public static final String MAX_MERGED_LINKS = "remotequery.max.merged.links";
+    public static final String SYNC_ENABLED = "remotequery.sync.enabled";
+    public static final String SYNC_INTERVAL = "remotequery.sync.interval.ms";
+    public static final String SYNC_MAX_LINKS = "remotequery.sync.max.links";
+    public static final String SYNC_GRACE = "remotequery.sync.grace.ms";
 
     private final long requestTimeoutMillis;
     private final long lookupTimeoutMillis;
     private final int maxPending;
     private final long observeLeaseMillis;
     private final int maxMergedLinks;
+    private final boolean syncEnabled;
+    private final long syncIntervalMillis;
+    private final int syncMaxLinks;
+    private final long syncGraceMillis;
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
+        this(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis, maxMergedLinks, true, 5_000,
+                500, 30_000);
+    }
+
+    private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
+            long observeLeaseMillis, int maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
+            long syncMaxLinks, long syncGraceMillis) {
+        this.syncEnabled = syncEnabled;
+        this.syncIntervalMillis = range(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
+        this.syncMaxLinks = (int) range(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
+        this.syncGraceMillis = range(SYNC_GRACE, syncGraceMillis, 0, 86_400_000);
         this.requestTimeoutMillis = range(REQUEST_TIMEOUT, requestTimeoutMillis, 100, 600_000);
         this.lookupTimeoutMillis = range(LOOKUP_TIMEOUT, lookupTimeoutMillis, 100, 600_000);
         this.maxPending = (int) range(MAX_PENDING, maxPending, 1, 1_000_000);
@@ -48,7 +67,34 @@ public final class RemoteQueryOptions {
                 number(properties, LOOKUP_TIMEOUT, d.lookupTimeoutMillis),
                 (int) range(MAX_PENDING, number(properties, MAX_PENDING, d.maxPending), 1, 1_000_000),
                 number(properties, OBSERVE_LEASE, d.observeLeaseMillis),
-                (int) range(MAX_MERGED_LINKS, number(properties, MAX_MERGED_LINKS, d.maxMergedLinks), 1, 100_000));
+                (int) range(MAX_MERGED_LINKS, number(properties, MAX_MERGED_LINKS, d.maxMergedLinks), 1, 100_000),
+                bool(properties, SYNC_ENABLED, d.syncEnabled), number(properties, SYNC_INTERVAL, d.syncIntervalMillis),
+                number(properties, SYNC_MAX_LINKS, d.syncMaxLinks), number(properties, SYNC_GRACE, d.syncGraceMillis));
+    }
+
+    /**
+     * A copy with other RD synchronisation settings.
+     *
+     * @throws InvalidOptionException naming the property
+     */
+    public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis);
+    }
+
+    private static boolean bool(Map<String, ?> properties, String key, boolean fallback) {
+        Object value = properties.get(key);
+        if (value == null || value.toString().isBlank()) {
+            return fallback;
+        }
+        if (value instanceof Boolean b) {
+            return b;
+        }
+        String text = value.toString().trim();
+        if ("true".equalsIgnoreCase(text) || "false".equalsIgnoreCase(text)) {
+            return Boolean.parseBoolean(text);
+        }
+        throw new InvalidOptionException(key, "'" + value + "' is not true or false");
     }
 
     private static long number(Map<String, ?> properties, String key, long fallback) {
@@ -93,10 +139,41 @@ public final class RemoteQueryOptions {
         return maxMergedLinks;
     }
 
+    /** Whether this gateway sends its Resource Directory contents to its parent and keeps its children's. */
+    public boolean syncEnabled() {
+        return syncEnabled;
+    }
+
+    /** How often the local directory is read even without a change notification; also the wait for an ack. */
+    public long syncIntervalMillis() {
+        return syncIntervalMillis;
+    }
+
+    /** Links (added plus removed) in one synchronisation message; larger sets go as a full set plus deltas. */
+    public int syncMaxLinks() {
+        return syncMaxLinks;
+    }
+
+    /** How long a child's set is kept after the child went down or moved to another parent. */
+    public long syncGraceMillis() {
+        return syncGraceMillis;
+    }
+
+    /**
+     * Lifetime of the registrations holding the children's sets in this gateway's directory: long enough to outlive
+     * the grace period, refreshed every third of it, so an orphan (this gateway restarted, the child never came back)
+     * disappears by itself.
+     */
+    public long syncRegistrationLifetimeSeconds() {
+        return Math.max(60, 3 * syncGraceMillis / 1000);
+    }
+
     @Override
     public String toString() {
         return REQUEST_TIMEOUT + "=" + requestTimeoutMillis + ", " + LOOKUP_TIMEOUT + "=" + lookupTimeoutMillis + ", "
                 + MAX_PENDING + "=" + maxPending + ", " + OBSERVE_LEASE + "=" + observeLeaseMillis + ", "
-                + MAX_MERGED_LINKS + "=" + maxMergedLinks;
+                + MAX_MERGED_LINKS + "=" + maxMergedLinks + ", " + SYNC_ENABLED + "=" + syncEnabled + ", "
+                + SYNC_INTERVAL + "=" + syncIntervalMillis + ", " + SYNC_MAX_LINKS + "=" + syncMaxLinks + ", "
+                + SYNC_GRACE + "=" + syncGraceMillis;
     }
 }

@@ -74,7 +74,9 @@ public final class LookupAnswers {
         if (!ownOrigin.test(origin)) {
             return reference;
         }
-        return TreeUri.resourcePath(self, pathStart < 0 ? "/" : reference.substring(pathStart));
+        String path = pathStart < 0 ? "/" : reference.substring(pathStart);
+        // A tree path served by this gateway (a child's synchronised link) is already usable from anywhere.
+        return path.startsWith(prefix) ? path : TreeUri.resourcePath(self, path);
     }
 
     /**

@@ -20,4 +20,12 @@ class LookupAnswersTest {
         assertEquals("</tree/A/1/gA1/temperature>;rt=\"temp\";anchor=\"/tree/A/1/gA1\","
                 + "<coap://10.0.0.9:5683/lamp>;anchor=\"coap://10.0.0.9:5683\",</tree/A/1/gA1/switch>", tree);
     }
+
+    @Test
+    void aChildsSynchronisedTreePathOnThisGatewayStaysTheChildsTreePath() throws Exception {
+        NodeAddress domain = NodeAddress.parse("A/-/dA");
+        String local = "<coap://127.0.0.1:5683/tree/A/1/gA1/temperature>;anchor=\"coap://127.0.0.1:5683/tree/A/1/gA1\"";
+        assertEquals("</tree/A/1/gA1/temperature>;anchor=\"/tree/A/1/gA1\"",
+                answers.toTreeLinks(domain, local, origin -> origin.equals("coap://127.0.0.1:5683")));
+    }
 }

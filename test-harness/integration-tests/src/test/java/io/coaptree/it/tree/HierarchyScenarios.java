@@ -227,6 +227,63 @@ abstract class HierarchyScenarios {
         assertEquals("on", state.getResponseText().trim(), "psk:alice from gA1 switched the lamp of B/2");
     }
 
+    @Test
+    @Order(8)
+    void aDeviceRegisteredAtAGroupIsInTheRootsOwnDirectoryWithinSecondsAndGoneAfterItsRemoval() throws Exception {
+        tree.node("gB1").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writes", "open"));
+        String device = "<coap://192.0.2.7:5683/hum>";
+        String location = null;
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (location == null && System.nanoTime() < deadline) {
+            CoapClient client = new CoapClient(
+                    "coap://127.0.0.1:" + tree.coapPort("gB1") + "/rd?ep=sync-dev&base=coap://192.0.2.7:5683");
+            try {
+                client.setTimeout(5_000L);
+                CoapResponse created = client.post("</hum>;rt=\"sync-humidity\"", 40);
+                if (created != null && created.getCode() == ResponseCode.CREATED) {
+                    location = created.getOptions().getLocationPathString();
+                } else {
+                    Thread.sleep(200); // the server applies access.writes=open
+                }
+            } finally {
+                client.shutdown();
+            }
+        }
+        assertNotNull(location, "the device registered at gB1");
+        long registered = System.nanoTime();
+        // The root's own directory, no fan-out: the set travelled gB1 -> dB -> root.
+        awaitListed(ROOT, "/rd-lookup/res?rt=sync-humidity", device, true);
+        System.out.printf("a registration at B/1 reached the root's directory in %d ms%n",
+                (System.nanoTime() - registered) / 1_000_000);
+        assertTrue(get("dB", "/rd-lookup/res?rt=sync-humidity").getResponseText().contains(device));
+        assertTrue(get("gA1", "/tree-lookup/res?rt=sync-humidity").getResponseText().contains(device));
+
+        CoapClient remove = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gB1") + "/" + location);
+        try {
+            remove.setTimeout(5_000L);
+            assertEquals(ResponseCode.DELETED, remove.delete().getCode());
+        } finally {
+            remove.shutdown();
+        }
+        awaitListed(ROOT, "/rd-lookup/res?rt=sync-humidity", device, false);
+        assertTrue(!get("gA1", "/tree-lookup/res?rt=sync-humidity").getResponseText().contains(device));
+    }
+
+    /** Synchronisation reacts to changes at once (observed); 10 s leaves room for two hops on a loaded machine. */
+    private void awaitListed(String gateway, String pathAndQuery, String link, boolean listed) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        String last = "";
+        while (System.nanoTime() < deadline) {
+            CoapResponse response = get(gateway, pathAndQuery);
+            last = response == null ? "no answer" : response.getCode() + " " + response.getResponseText();
+            if (last.contains(link) == listed) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        fail(link + (listed ? " not" : " still") + " listed at " + gateway + pathAndQuery + ": " + last);
+    }
+
     private void awaitContent(String gateway, String path) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         CoapResponse last = null;

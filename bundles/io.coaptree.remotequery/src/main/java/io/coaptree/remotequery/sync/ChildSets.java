@@ -1,0 +1,149 @@
+package io.coaptree.remotequery.sync;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
+import io.coaptree.tree.model.TreeView;
+
+/**
+ * The parent side: what each child sent (its set, epoch and version), applied to the gateway's directory through a
+ * {@link ChildDirectory}. Only gateways below this one are accepted. A child that is no longer a live child of this
+ * gateway (down, gone, or attached elsewhere) is forgotten after the grace period; registrations are refreshed
+ * before they would expire. Not thread-safe: {@link RdSync} serialises calls.
+ */
+final class ChildSets {
+
+    private static final class Held {
+        final NodeAddress child;
+        long epoch;
+        long version;
+        Set<String> links;
+        long lastAttached;
+        long lastPut;
+
+        Held(NodeAddress child) {
+            this.child = child;
+        }
+    }
+
+    private final NodeAddress self;
+    private final ChildDirectory directory;
+    private final long graceMillis;
+    private final long refreshMillis;
+    private final Map<String, Held> held = new HashMap<>();
+
+    ChildSets(NodeAddress self, ChildDirectory directory, long graceMillis, long refreshMillis) {
+        this.self = self;
+        this.directory = directory;
+        this.graceMillis = graceMillis;
+        this.refreshMillis = refreshMillis;
+    }
+
+    /** @return the answer to publish to the sender, if any */
+    Optional<SyncMessage> onFull(SyncMessage.Full full, TreeView view, long now) {
+        if (!below(full.sender(), view)) {
+            return Optional.empty();
+        }
+        Held h = held.get(full.sender().name());
+        if (h == null || !h.child.equals(full.sender())) {
+            if (h != null) {
+                directory.remove(h.child);
+            }
+            h = new Held(full.sender());
+            held.put(full.sender().name(), h);
+        }
+        Set<String> links = new LinkedHashSet<>(full.links());
+        if (LinkSet.digest(links) != full.digest()) {
+            return Optional.of(new SyncMessage.Resync(self, full.epoch()));
+        }
+        h.epoch = full.epoch();
+        h.version = full.version();
+        h.lastAttached = now;
+        apply(h, links, now);
+        return Optional.of(new SyncMessage.Ack(self, full.epoch(), full.version()));
+    }
+
+    Optional<SyncMessage> onDelta(SyncMessage.Delta delta, TreeView view, long now) {
+        if (!below(delta.sender(), view)) {
+            return Optional.empty();
+        }
+        Held h = held.get(delta.sender().name());
+        if (h == null || !h.child.equals(delta.sender()) || h.links == null || h.epoch != delta.epoch()
+                || h.version != delta.baseVersion()) {
+            return Optional.of(new SyncMessage.Resync(self, delta.epoch()));
+        }
+        Set<String> links = new LinkedHashSet<>(h.links);
+        delta.removed().forEach(links::remove);
+        links.addAll(delta.added());
+        if (LinkSet.digest(links) != delta.digest()) {
+            return Optional.of(new SyncMessage.Resync(self, delta.epoch()));
+        }
+        h.version = delta.version();
+        h.lastAttached = now;
+        apply(h, links, now);
+        return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
+    }
+
+    private void apply(Held h, Set<String> links, long now) {
+        boolean changed = !links.equals(h.links);
+        h.links = links;
+        if (changed || now - h.lastPut >= refreshMillis) {
+            h.lastPut = now;
+            directory.put(h.child, links);
+        }
+    }
+
+    /** Forgets children past the grace period and refreshes the registrations of the others. */
+    void tick(TreeView view, long now) {
+        List<Held> forget = new ArrayList<>();
+        for (Held h : held.values()) {
+            if (attachedHere(h.child, view)) {
+                h.lastAttached = now;
+            } else if (now - h.lastAttached > graceMillis) {
+                forget.add(h);
+                continue;
+            }
+            if (h.links != null && now - h.lastPut >= refreshMillis) {
+                h.lastPut = now;
+                directory.put(h.child, h.links);
+            }
+        }
+        for (Held h : forget) {
+            held.remove(h.child.name());
+            directory.remove(h.child);
+        }
+    }
+
+    /** Whether this gateway's directory has the set of {@code member} (so its subtree needs no fan-out). */
+    boolean holds(TreeMember member) {
+        Held h = held.get(member.name());
+        return h != null && h.links != null && h.child.equals(member.address()) && directory.registered(h.child);
+    }
+
+    /** The children whose sets are held, for status and tests. */
+    Map<NodeAddress, Set<String>> sets() {
+        Map<NodeAddress, Set<String>> out = new HashMap<>();
+        held.values().forEach(h -> out.put(h.child, Set.copyOf(h.links == null ? Set.of() : h.links)));
+        return out;
+    }
+
+    /** A known member strictly below this gateway (its attachment may be changing, the grace period covers that). */
+    private boolean below(NodeAddress sender, TreeView view) {
+        return !sender.path().equals(self.path()) && self.path().contains(sender.path())
+                && view.member(sender).isPresent();
+    }
+
+    private boolean attachedHere(NodeAddress child, TreeView view) {
+        Optional<TreeMember> member = view.member(child);
+        return member.isPresent() && member.get().isUp()
+                && view.attachedTo(child.path()).filter(self.path()::equals).isPresent()
+                && view.liveReplica(child.path()).map(m -> m.address().equals(child)).orElse(false);
+    }
+}

@@ -1,0 +1,149 @@
+package io.coaptree.remotequery.sync;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
+
+/**
+ * The child side: brings the parent's copy of this gateway's set up to date with as few messages as possible. At
+ * most one message is unacknowledged; the next one is a delta against the version the parent acknowledged, or a
+ * full set when the parent's state is unknown (start, new parent or parent restart, reconnection, a resync request,
+ * an ack that did not come within the ack timeout). A change larger than {@code maxLinks} goes as several messages,
+ * each acknowledged before the next. Not thread-safe: {@link RdSync} serialises calls.
+ */
+final class ParentUplink {
+
+    private record Outstanding(long version, Set<String> result, long sentAt) {
+    }
+
+    private final NodeAddress self;
+    private final long epoch;
+    private final int maxLinks;
+    private final long ackTimeoutMillis;
+    private long nextVersion = 1;
+    private Set<String> current;
+    private TreeMember parent;
+    private Set<String> acked;
+    private long ackedVersion;
+    private Outstanding outstanding;
+
+    ParentUplink(NodeAddress self, long epoch, int maxLinks, long ackTimeoutMillis) {
+        this.self = self;
+        this.epoch = epoch;
+        this.maxLinks = maxLinks;
+        this.ackTimeoutMillis = ackTimeoutMillis;
+    }
+
+    long epoch() {
+        return epoch;
+    }
+
+    Optional<NodeAddress> parent() {
+        return Optional.ofNullable(parent).map(TreeMember::address);
+    }
+
+    /** The local set as last read. */
+    void content(Set<String> links) {
+        current = new LinkedHashSet<>(links);
+    }
+
+    /** Forget what the parent holds: the next message is a full set. */
+    void reset() {
+        acked = null;
+        outstanding = null;
+    }
+
+    /**
+     * @param liveParent the live gateway this one is attached to, empty at the root or when cut off
+     * @return the message to publish to the parent now, if any
+     */
+    Optional<SyncMessage> step(Optional<TreeMember> liveParent, long now) {
+        if (liveParent.isEmpty()) {
+            parent = null;
+            reset();
+            return Optional.empty();
+        }
+        TreeMember p = liveParent.get();
+        if (parent == null || !parent.address().equals(p.address()) || parent.incarnation() != p.incarnation()) {
+            parent = p;
+            reset();
+        }
+        if (current == null) {
+            return Optional.empty();
+        }
+        if (outstanding != null) {
+            if (now - outstanding.sentAt() < ackTimeoutMillis) {
+                return Optional.empty();
+            }
+            reset();
+        }
+        long version = nextVersion++;
+        if (acked == null) {
+            Set<String> first = new LinkedHashSet<>();
+            for (String link : current) {
+                if (first.size() >= maxLinks) {
+                    break;
+                }
+                first.add(link);
+            }
+            outstanding = new Outstanding(version, first, now);
+            return Optional.of(new SyncMessage.Full(self, epoch, version, LinkSet.digest(first), List.copyOf(first)));
+        }
+        List<String> removed = new ArrayList<>();
+        for (String link : acked) {
+            if (removed.size() < maxLinks && !current.contains(link)) {
+                removed.add(link);
+            }
+        }
+        List<String> added = new ArrayList<>();
+        for (String link : current) {
+            if (removed.size() + added.size() < maxLinks && !acked.contains(link)) {
+                added.add(link);
+            }
+        }
+        if (added.isEmpty() && removed.isEmpty()) {
+            nextVersion--;
+            return Optional.empty();
+        }
+        Set<String> result = new LinkedHashSet<>(acked);
+        removed.forEach(result::remove);
+        result.addAll(added);
+        outstanding = new Outstanding(version, result, now);
+        return Optional.of(
+                new SyncMessage.Delta(self, epoch, ackedVersion, version, LinkSet.digest(result), added, removed));
+    }
+
+    /** @return true when the ack moved the parent's known state (so more may be sent at once) */
+    boolean onAck(SyncMessage.Ack ack) {
+        if (!fromParent(ack) || outstanding == null || ack.version() != outstanding.version()) {
+            return false;
+        }
+        acked = outstanding.result();
+        ackedVersion = outstanding.version();
+        outstanding = null;
+        return true;
+    }
+
+    /** @return true when the parent asked for the full set */
+    boolean onResync(SyncMessage.Resync resync) {
+        if (!fromParent(resync)) {
+            return false;
+        }
+        reset();
+        return true;
+    }
+
+    private boolean fromParent(SyncMessage message) {
+        return parent != null && parent.address().equals(message.sender()) && message.epoch() == epoch;
+    }
+
+    /** Whether the parent holds exactly the current set (for tests and status). */
+    boolean inStep() {
+        return current != null && acked != null && outstanding == null && acked.equals(current);
+    }
+}

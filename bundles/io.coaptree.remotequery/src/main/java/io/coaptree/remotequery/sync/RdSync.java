@@ -1,0 +1,230 @@
+package io.coaptree.remotequery.sync;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.linkformat.LinkFormatParseException;
+import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.LookupAnswers;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.topics.TopicKind;
+import io.coaptree.tree.topics.TreeTopics;
+
+/**
+ * Resource Directory synchronisation of one gateway, both directions:
+ * <ul>
+ * <li>up: reads the gateway's directory ({@link DirectorySource}) every {@code remotequery.sync.interval.ms}, and
+ * at the next tick after {@link #localChanged()}; rewrites it into tree links; sends what changed to the live parent
+ * on the parent's {@code rd} topic ({@link ParentUplink});</li>
+ * <li>down: accepts its children's sets on its own {@code rd} topic and keeps them in its directory
+ * ({@link ChildSets}, {@link ChildDirectory}), so its directory holds its whole subtree and the next level up gets
+ * it in turn.</li>
+ * </ul>
+ * Time moves only in {@link #tick()}, called from the gateway's one scheduler; no thread is created here. Messages
+ * are published outside the lock.
+ */
+public final class RdSync {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RdSync.class);
+    /** Room for the envelope around {@code remotequery.sync.max.links} links of up to 2 KB each. */
+    private static final int BYTES_PER_LINK = 2048;
+
+    private record Outgoing(NodeAddress to, SyncMessage message) {
+    }
+
+    private final NodeAddress self;
+    private final Supplier<TreeView> tree;
+    private final TreeTopics topics;
+    private final Clock clock;
+    private final DirectorySource source;
+    private final LinkFormatParser parser = LinkFormatParser.withDefaults();
+    private final LookupAnswers answers;
+    private final Predicate<String> ownOrigin;
+    private final SyncCodec codec;
+    private final long intervalMillis;
+    private final ParentUplink uplink;
+    private final ChildSets children;
+    private volatile MessageBus bus;
+    // Guarded by this.
+    private boolean dirty = true;
+    private boolean reading;
+    private long lastRead = Long.MIN_VALUE / 2;
+
+    /**
+     * @param ownOrigin accepts the origins of this gateway's own CoAP server (see {@link LookupAnswers#toTreeLinks})
+     */
+    public RdSync(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, RemoteQueryOptions options, Clock clock,
+            DirectorySource source, ChildDirectory directory, Predicate<String> ownOrigin) {
+        this.self = Objects.requireNonNull(self, "self");
+        this.tree = Objects.requireNonNull(tree, "tree");
+        this.topics = Objects.requireNonNull(topics, "topics");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.source = Objects.requireNonNull(source, "source");
+        this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
+        this.answers = new LookupAnswers(parser, Integer.MAX_VALUE);
+        this.codec = new SyncCodec(parser, 1024 + options.syncMaxLinks() * BYTES_PER_LINK);
+        this.intervalMillis = options.syncIntervalMillis();
+        this.uplink = new ParentUplink(self, ThreadLocalRandom.current().nextLong(), options.syncMaxLinks(),
+                options.syncIntervalMillis());
+        this.children = new ChildSets(self, directory, options.syncGraceMillis(),
+                options.syncRegistrationLifetimeSeconds() * 1000 / 3);
+    }
+
+    /** Subscribes to this gateway's {@code rd} topic. */
+    public void start(MessageBus messageBus) {
+        this.bus = Objects.requireNonNull(messageBus, "messageBus");
+        messageBus.subscribe(topics.topic(self, TopicKind.RD), this::onMessage);
+    }
+
+    public void stop() {
+        MessageBus b = bus;
+        if (b != null) {
+            b.unsubscribe(topics.topic(self, TopicKind.RD));
+        }
+    }
+
+    /** The local directory changed: read it at the next tick. */
+    public synchronized void localChanged() {
+        dirty = true;
+    }
+
+    /**
+     * The connection to the broker was (re-)established: the parent may have missed messages, so send the full set
+     * again.
+     */
+    public synchronized void reconnected() {
+        uplink.reset();
+        dirty = true;
+    }
+
+    /** Whether this gateway's directory holds the subtree of {@code child} (so a lookup need not ask it). */
+    public synchronized boolean holds(TreeMember child) {
+        return children.holds(child);
+    }
+
+    /** The children's sets held here, for status and tests. */
+    public synchronized Map<NodeAddress, Set<String>> childSets() {
+        return children.sets();
+    }
+
+    /** Whether the parent holds exactly the current local set. */
+    public synchronized boolean inStepWithParent() {
+        return uplink.inStep();
+    }
+
+    public void tick() {
+        long now = clock.millis();
+        TreeView view = tree.get();
+        boolean read;
+        List<Outgoing> out = new ArrayList<>();
+        Optional<TreeMember> parent = parent(view);
+        synchronized (this) {
+            // The root (or a gateway cut off from every ancestor) has nobody to tell: it reads once a parent is live.
+            read = parent.isPresent() && !reading && (dirty || now - lastRead >= intervalMillis);
+            if (read) {
+                reading = true;
+                dirty = false;
+                lastRead = now;
+            }
+            children.tick(view, now);
+            toParent(uplink.step(parent, now), out);
+        }
+        publishAll(out);
+        if (read) {
+            source.read(this::onLocalContent);
+        }
+    }
+
+    private void onLocalContent(String linkFormat) {
+        Set<String> links = null;
+        if (linkFormat != null) {
+            try {
+                links = LinkSet.parse(parser, answers.toTreeLinks(self, linkFormat, ownOrigin));
+            } catch (LinkFormatParseException e) {
+                LOG.warn("{}: the local directory answered something that is not link-format: {}", self,
+                        e.getMessage());
+            }
+        }
+        List<Outgoing> out = new ArrayList<>();
+        synchronized (this) {
+            reading = false;
+            if (links != null) {
+                uplink.content(links);
+                toParent(uplink.step(parent(tree.get()), clock.millis()), out);
+            }
+        }
+        publishAll(out);
+    }
+
+    private void onMessage(String topic, byte[] payload) {
+        SyncMessage message;
+        try {
+            message = codec.decode(payload);
+        } catch (SyncCodecException e) {
+            LOG.debug("{}: dropping an unreadable sync message on {}: {}", self, topic, e.getMessage());
+            return;
+        }
+        long now = clock.millis();
+        List<Outgoing> out = new ArrayList<>();
+        synchronized (this) {
+            if (message instanceof SyncMessage.Full f) {
+                children.onFull(f, tree.get(), now).ifPresent(a -> out.add(new Outgoing(f.sender(), a)));
+            } else if (message instanceof SyncMessage.Delta d) {
+                children.onDelta(d, tree.get(), now).ifPresent(a -> out.add(new Outgoing(d.sender(), a)));
+            } else if (message instanceof SyncMessage.Ack a) {
+                if (uplink.onAck(a)) {
+                    toParent(uplink.step(parent(tree.get()), now), out);
+                }
+            } else if (message instanceof SyncMessage.Resync r) {
+                if (uplink.onResync(r)) {
+                    toParent(uplink.step(parent(tree.get()), now), out);
+                }
+            }
+        }
+        publishAll(out);
+    }
+
+    /** Called with the lock held, so the parent is the one the message was made for. */
+    private void toParent(Optional<SyncMessage> message, List<Outgoing> out) {
+        message.ifPresent(m -> uplink.parent().ifPresent(p -> out.add(new Outgoing(p, m))));
+    }
+
+    private Optional<TreeMember> parent(TreeView view) {
+        return view.attachedTo(self.path()).flatMap(view::liveReplica);
+    }
+
+    private void publishAll(List<Outgoing> messages) {
+        for (Outgoing m : messages) {
+            publish(m.to(), m.message());
+        }
+    }
+
+    private void publish(NodeAddress to, SyncMessage message) {
+        MessageBus b = bus;
+        if (b == null || to == null) {
+            return;
+        }
+        try {
+            b.publish(topics.topic(to, TopicKind.RD), codec.encode(message));
+        } catch (SyncCodecException e) {
+            LOG.warn("{}: cannot encode a sync message for {}: {}", self, to, e.getMessage());
+        } catch (RuntimeException e) {
+            LOG.debug("{}: cannot publish a sync message to {}: {}", self, to, e.toString());
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.coaptree.remotequery.coap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Optional;
+
+import org.eclipse.californium.core.coap.Request;
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.api.PeerIdentity;
+import io.coaptree.codec.CallerIdentity;
+import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.tree.model.NodeAddress;
+
+/** The gateway-internal identity never crosses the tree and cannot be written in a configuration. */
+class NodeIdentityTest {
+
+    @Test
+    void anEnvelopeClaimingTheNodeIdentityRunsAnonymously() {
+        CoapEnvelope forged = CoapEnvelope.builder(EnvelopeKind.REQUEST, 2)
+                .identity(new CallerIdentity(NodeIdentity.TYPE, "A/-/dA")).build();
+        assertNull(EnvelopeMapping.callerOf(forged));
+        CoapEnvelope alice = CoapEnvelope.builder(EnvelopeKind.REQUEST, 2)
+                .identity(new CallerIdentity("psk", "alice")).build();
+        assertEquals(new PeerIdentity("psk", "alice"), EnvelopeMapping.callerOf(alice));
+    }
+
+    @Test
+    void theNodeIdentityIsNeverPutIntoAnEnvelopeNorParsedFromText() {
+        PeerIdentity node = NodeIdentity.of(NodeAddress.parse("A/1/gA1"));
+        assertEquals("node:A/1/gA1", node.toString());
+        assertNull(EnvelopeMapping.fromRequest(Request.newGet(), Optional.of(node)).identity());
+        assertThrows(IllegalArgumentException.class, () -> PeerIdentity.parse("node:A/1/gA1"));
+    }
+}

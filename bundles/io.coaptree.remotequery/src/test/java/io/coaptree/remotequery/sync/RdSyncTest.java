@@ -1,0 +1,276 @@
+package io.coaptree.remotequery.sync;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.protocol.TreeHandler;
+
+/** Four gateways (root, domain A, groups A/1 and A/2) on the in-memory bus with a manual clock. */
+class RdSyncTest {
+
+    private static final class ManualClock extends Clock {
+        long millis = 1_000_000;
+
+        @Override
+        public long millis() {
+            return millis;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.ofEpochMilli(millis);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+
+    /** A gateway's directory: its own links plus one registration per child, resolved against its origin. */
+    private static final class Directory implements DirectorySource, ChildDirectory {
+        final String origin;
+        final List<String> own = new ArrayList<>();
+        final Map<String, List<String>> children = new LinkedHashMap<>();
+        /** As the real directory's observation: a registration change makes the gateway read it again. */
+        Runnable changed = () -> { };
+
+        Directory(String name) {
+            origin = "coap://" + name + ".example:5683";
+        }
+
+        @Override
+        public void read(Consumer<String> result) {
+            List<String> links = new ArrayList<>();
+            own.forEach(path -> links.add("<" + origin + path + ">;rt=\"temp\""));
+            children.values().forEach(set -> set.forEach(link -> links.add("<" + origin + link.substring(1))));
+            result.accept(String.join(",", links));
+        }
+
+        @Override
+        public void put(NodeAddress child, Collection<String> links) {
+            children.put(child.text(), List.copyOf(links));
+            changed.run();
+        }
+
+        @Override
+        public void remove(NodeAddress child) {
+            children.remove(child.text());
+            changed.run();
+        }
+
+        @Override
+        public boolean registered(NodeAddress child) {
+            return children.containsKey(child.text());
+        }
+
+        boolean lists(String treePath) {
+            return children.values().stream().flatMap(List::stream).anyMatch(l -> l.startsWith("<" + treePath + ">"));
+        }
+    }
+
+    private final class Node {
+        final TreeHandler tree;
+        final Directory directory;
+        final RdSync sync;
+        final InMemoryMessageBus.Connection connection;
+        boolean ticking = true;
+
+        Node(String address, RemoteQueryOptions options) {
+            tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+            directory = new Directory(tree.self().name());
+            sync = new RdSync(tree.self(), tree::view, tree.topics(), options, clock, directory, directory,
+                    directory.origin::equals);
+            directory.changed = sync::localChanged;
+            connection = bus.connect(address, tree.lastWill());
+            tree.start(connection);
+            sync.start(connection);
+        }
+
+        void tick() {
+            if (ticking) {
+                tree.tick();
+                sync.tick();
+            }
+        }
+    }
+
+    private final ManualClock clock = new ManualClock();
+    private final InMemoryMessageBus bus = new InMemoryMessageBus();
+    private final Map<String, Node> nodes = new LinkedHashMap<>();
+    private final List<SyncMessage> published = new ArrayList<>();
+    private final SyncCodec codec = new SyncCodec(LinkFormatParser.withDefaults(), 1 << 20);
+
+    @BeforeEach
+    void watchTheRdTopics() {
+        bus.connect("watcher", null).subscribe("coaptree/+/+/+/rd", (topic, payload) -> {
+            try {
+                published.add(codec.decode(payload));
+            } catch (SyncCodecException e) {
+                throw new AssertionError(e);
+            }
+        });
+    }
+
+    private void start(RemoteQueryOptions options) {
+        for (String address : List.of("-/-/top", "A/-/dA", "A/1/gA1", "A/2/gA2")) {
+            Node n = new Node(address, options);
+            n.directory.own.add("/temperature");
+            nodes.put(n.tree.self().name(), n);
+        }
+        run(3_000);
+    }
+
+    private void run(long millis) {
+        for (long t = 0; t < millis; t += 100) {
+            clock.millis += 100;
+            nodes.values().forEach(Node::tick);
+        }
+    }
+
+    private static RemoteQueryOptions options(int maxLinks) {
+        return RemoteQueryOptions.defaults().withSync(true, 1_000, maxLinks, 3_000);
+    }
+
+    @Test
+    void theRootHoldsEveryGroupsResourcesAsTreePathsAndTheDomainItsGroups() {
+        start(options(500));
+        Directory top = nodes.get("top").directory;
+        Directory dA = nodes.get("dA").directory;
+        assertTrue(dA.lists("/tree/A/1/gA1/temperature"), dA.children.toString());
+        assertTrue(dA.lists("/tree/A/2/gA2/temperature"), dA.children.toString());
+        assertTrue(top.lists("/tree/A/1/gA1/temperature"), top.children.toString());
+        assertTrue(top.lists("/tree/A/-/dA/temperature"), top.children.toString());
+        assertEquals(List.of("A/-/dA"), List.copyOf(top.children.keySet()), "one registration per child");
+        assertTrue(nodes.get("gA1").sync.inStepWithParent());
+        assertTrue(nodes.get("top").sync.holds(nodes.get("top").tree.view().member("dA").orElseThrow()));
+    }
+
+    @Test
+    void aChangeTravelsAsOneDeltaPerLevelAndARemovalToo() {
+        start(options(500));
+        Node gA1 = nodes.get("gA1");
+        published.clear();
+        gA1.directory.own.add("/humidity");
+        gA1.sync.localChanged();
+        run(300);
+        Directory top = nodes.get("top").directory;
+        assertTrue(top.lists("/tree/A/1/gA1/humidity"), top.children.toString());
+        List<SyncMessage> sets = published.stream()
+                .filter(m -> m instanceof SyncMessage.Full || m instanceof SyncMessage.Delta).toList();
+        assertEquals(2, sets.size(), "gA1 -> dA and dA -> top: " + sets);
+        sets.forEach(m -> assertEquals(List.of(), ((SyncMessage.Delta) m).removed()));
+        sets.forEach(m -> assertEquals(1, ((SyncMessage.Delta) m).added().size()));
+
+        gA1.directory.own.remove("/humidity");
+        gA1.sync.localChanged();
+        run(300);
+        assertFalse(top.lists("/tree/A/1/gA1/humidity"), top.children.toString());
+        assertTrue(top.lists("/tree/A/1/gA1/temperature"));
+    }
+
+    @Test
+    void aLargeSetGoesAsAFullSetAndDeltasEachWithinTheLimit() {
+        start(options(10));
+        Node gA2 = nodes.get("gA2");
+        for (int i = 0; i < 25; i++) {
+            gA2.directory.own.add("/sensor/" + i);
+        }
+        published.clear();
+        gA2.sync.localChanged();
+        run(1_000);
+        Directory dA = nodes.get("dA").directory;
+        assertEquals(26, dA.children.get("A/2/gA2").size());
+        for (SyncMessage m : published) {
+            if (m instanceof SyncMessage.Delta d) {
+                assertTrue(d.added().size() + d.removed().size() <= 10, d.toString());
+            } else if (m instanceof SyncMessage.Full f) {
+                assertTrue(f.links().size() <= 10, f.toString());
+            }
+        }
+        assertTrue(nodes.get("top").directory.lists("/tree/A/2/gA2/sensor/24"));
+    }
+
+    @Test
+    void aHungGroupIsForgottenAfterTheGracePeriodAndAReattachedGroupResendsItsSet() {
+        start(options(500));
+        Node gA2 = nodes.get("gA2");
+        gA2.ticking = false; // no heartbeats, no reads
+        run(6_000 + 500); // failure timeout
+        Directory dA = nodes.get("dA").directory;
+        assertTrue(dA.lists("/tree/A/2/gA2/temperature"), "kept within the grace period");
+        run(3_000 + 1_000 + 2_000);
+        assertFalse(dA.lists("/tree/A/2/gA2/temperature"), dA.children.toString());
+        assertFalse(nodes.get("top").directory.lists("/tree/A/2/gA2/temperature"));
+
+        Node dAnode = nodes.get("dA");
+        dAnode.ticking = false;
+        run(6_000 + 1_000);
+        Directory top = nodes.get("top").directory;
+        assertTrue(top.children.containsKey("A/1/gA1"), "gA1 re-attached to the root and sent its set: "
+                + top.children.keySet());
+    }
+
+    @Test
+    void aDeltaThatDoesNotFitTheParentsVersionIsAnsweredWithAResync() {
+        start(options(500));
+        Node dA = nodes.get("dA");
+        NodeAddress gA1 = nodes.get("gA1").tree.self();
+        published.clear();
+        SyncMessage.Delta stale = new SyncMessage.Delta(gA1, 42, 7, 8, 0, List.of("</x>"), List.of());
+        InMemoryMessageBus.Connection forger = bus.connect("forger", null);
+        try {
+            forger.publish("coaptree/A/-/dA/rd", codec.encode(stale));
+        } catch (SyncCodecException e) {
+            throw new AssertionError(e);
+        }
+        assertInstanceOf(SyncMessage.Resync.class, published.get(published.size() - 1));
+        assertFalse(dA.directory.lists("/x"));
+    }
+
+    @Test
+    void theCodecRoundTripsAndRefusesGarbage() throws Exception {
+        NodeAddress a = NodeAddress.parse("A/1/gA1");
+        List<SyncMessage> messages = List.of(
+                new SyncMessage.Full(a, 1, 2, LinkSet.digest(List.of("</a>;rt=\"x\"")), List.of("</a>;rt=\"x\"")),
+                new SyncMessage.Delta(a, 1, 2, 3, 9, List.of("</b>"), List.of("</a>;rt=\"x\"")),
+                new SyncMessage.Ack(a, 1, 3), new SyncMessage.Resync(a, 1));
+        for (SyncMessage m : messages) {
+            assertEquals(m, codec.decode(codec.encode(m)));
+        }
+        byte[] full = codec.encode(messages.get(0));
+        for (int cut = 0; cut < full.length; cut++) {
+            byte[] truncated = java.util.Arrays.copyOf(full, cut);
+            assertThrows(SyncCodecException.class, () -> codec.decode(truncated));
+        }
+        assertThrows(SyncCodecException.class,
+                () -> new SyncCodec(LinkFormatParser.withDefaults(), 10).encode(messages.get(0)));
+    }
+}
