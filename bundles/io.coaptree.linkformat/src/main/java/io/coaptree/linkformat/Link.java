@@ -21,6 +21,8 @@ public final class Link {
 
     private final String target;
     private final ImmutableList<LinkAttribute> attributes;
+    /** Computed on first use (0 = not yet): a directory interns links by hash. */
+    private int hash;
 
     private Link(String target, ImmutableList<LinkAttribute> attributes) {
         this.target = target;
@@ -116,6 +118,11 @@ public final class Link {
         return firstValue("anchor");
     }
 
+    /** For the parser, which has checked the target's characters already. */
+    static Builder builderOfCheckedTarget(String target) {
+        return new Builder(target, true);
+    }
+
     /** A builder pre-filled with this link's target and attributes. */
     public Builder toBuilder() {
         Builder builder = new Builder(target);
@@ -142,7 +149,12 @@ public final class Link {
 
     @Override
     public int hashCode() {
-        return Objects.hash(target, attributes);
+        int h = hash;
+        if (h == 0) {
+            h = 31 * (31 + target.hashCode()) + attributes.hashCode();
+            hash = h;
+        }
+        return h;
     }
 
     /** The link in link-format, as {@link LinkFormatSerializer#serialize(Link)} writes it. */
@@ -169,6 +181,10 @@ public final class Link {
 
         private Builder(String target) {
             this.target = checkedTarget(target);
+        }
+
+        private Builder(String checkedTarget, boolean checked) {
+            this.target = checkedTarget;
         }
 
         public Builder attribute(String name, String value) {

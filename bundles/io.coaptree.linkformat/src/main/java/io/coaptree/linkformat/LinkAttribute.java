@@ -14,6 +14,8 @@ public final class LinkAttribute {
 
     private final String name;
     private final String value;
+    /** Computed on first use (0 = not yet): a directory interns and indexes attributes by hash. */
+    private int hash;
 
     private LinkAttribute(String name, String value) {
         this.name = name;
@@ -26,6 +28,11 @@ public final class LinkAttribute {
     public static LinkAttribute of(String name, String value) {
         Objects.requireNonNull(value, "value");
         return new LinkAttribute(checkedName(name), value);
+    }
+
+    /** For the parser, which has checked and lower-cased the name already; null value = flag. */
+    static LinkAttribute ofCheckedName(String lowerCaseName, String value) {
+        return new LinkAttribute(lowerCaseName, value);
     }
 
     /** An attribute without a value ({@code ;obs}), which is distinct from an empty value ({@code ;obs=""}). */
@@ -69,7 +76,12 @@ public final class LinkAttribute {
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, value);
+        int h = hash;
+        if (h == 0) {
+            h = 31 * (31 + name.hashCode()) + Objects.hashCode(value);
+            hash = h;
+        }
+        return h;
     }
 
     @Override

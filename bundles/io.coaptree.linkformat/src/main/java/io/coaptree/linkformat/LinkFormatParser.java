@@ -110,7 +110,7 @@ public final class LinkFormatParser {
             if (atEnd()) {
                 throw syntax("expected '>' to end the target that starts at offset " + start);
             }
-            Link.Builder link = Link.builder(in.subSequence(start, pos).toString());
+            Link.Builder link = Link.builderOfCheckedTarget(in.subSequence(start, pos).toString());
             pos++;
             int attributes = 0;
             skipWhitespace();
@@ -130,28 +130,31 @@ public final class LinkFormatParser {
 
         private LinkAttribute attribute() throws LinkFormatParseException {
             int start = pos;
+            boolean upperCase = false;
             while (!atEnd() && LinkSyntax.isNameChar(peek())) {
                 if (pos - start == limits.maxAttributeLength()) {
                     throw new LinkFormatParseException(Kind.LIMIT, pos,
                             "attribute name longer than maxAttributeLength " + limits.maxAttributeLength());
                 }
+                upperCase |= Ascii.isUpperCase(peek());
                 pos++;
             }
             if (pos == start) {
                 throw syntax("expected an attribute name after ';'");
             }
-            String name = Ascii.toLowerCase(in.subSequence(start, pos).toString());
+            String written = in.subSequence(start, pos).toString();
+            String name = upperCase ? Ascii.toLowerCase(written) : written;
             if (!atEnd() && peek() != '=' && peek() != ';' && peek() != ',' && !LinkSyntax.isWhitespace(peek())) {
                 throw syntax("attribute name '" + name + "' cannot contain this character");
             }
             skipWhitespace();
             if (atEnd() || peek() != '=') {
-                return LinkAttribute.flag(name);
+                return LinkAttribute.ofCheckedName(name, null);
             }
             pos++;
             skipWhitespace();
             String value = !atEnd() && peek() == '"' ? quotedValue(name) : tokenValue(name);
-            return LinkAttribute.of(name, value);
+            return LinkAttribute.ofCheckedName(name, value);
         }
 
         private String tokenValue(String name) throws LinkFormatParseException {
@@ -173,6 +176,24 @@ public final class LinkFormatParser {
 
         private String quotedValue(String name) throws LinkFormatParseException {
             int open = pos++;
+            // the common case, no escape within the limit: the value is the text between the quotes as it stands
+            for (int end = pos; end < in.length() && end - pos <= limits.maxAttributeLength(); end++) {
+                char c = in.charAt(end);
+                if (c == '\\') {
+                    break;
+                }
+                if (c == '"') {
+                    if (end - pos > limits.maxAttributeLength()) {
+                        break;
+                    }
+                    String value = in.subSequence(pos, end).toString();
+                    pos = end + 1;
+                    if (!atEnd() && !LinkSyntax.isWhitespace(peek()) && peek() != ';' && peek() != ',') {
+                        throw syntax("expected ';' or ',' after the quoted value of '" + name + "'");
+                    }
+                    return value;
+                }
+            }
             StringBuilder value = new StringBuilder();
             while (true) {
                 if (atEnd()) {

@@ -4,6 +4,7 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;
 
+import org.eclipse.californium.core.network.Endpoint;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 
 import io.coaptree.api.PeerIdentity;
@@ -19,10 +20,32 @@ record Registrant(String sourceUri, String identity) {
         return new Registrant(sourceUri(exchange), identity);
     }
 
+    /**
+     * The scheme of the endpoint that last served a registration: an endpoint builds a new {@link URI} on every
+     * {@code getUri()}, which would be parsed once per registration for a value that never changes.
+     */
+    private static volatile EndpointScheme lastScheme;
+
+    private record EndpointScheme(Endpoint endpoint, String scheme) {
+    }
+
     private static String sourceUri(CoapExchange exchange) {
-        URI endpointUri = exchange.advanced().getEndpoint() == null ? null : exchange.advanced().getEndpoint().getUri();
+        return schemeOf(exchange.advanced().getEndpoint()) + "://" + hostLiteral(exchange.getSourceAddress()) + ":"
+                + exchange.getSourcePort();
+    }
+
+    private static String schemeOf(Endpoint endpoint) {
+        if (endpoint == null) {
+            return "coap";
+        }
+        EndpointScheme known = lastScheme;
+        if (known != null && known.endpoint() == endpoint) {
+            return known.scheme();
+        }
+        URI endpointUri = endpoint.getUri();
         String scheme = endpointUri == null || endpointUri.getScheme() == null ? "coap" : endpointUri.getScheme();
-        return scheme + "://" + hostLiteral(exchange.getSourceAddress()) + ":" + exchange.getSourcePort();
+        lastScheme = new EndpointScheme(endpoint, scheme);
+        return scheme;
     }
 
     /** An address literal without zone identifier (RFC 9176 forbids them in base URIs). */

@@ -61,6 +61,9 @@ public final class DirectoryLookup {
     /** Endpoint lookup: one link per matching registration, {@code </rd/12>;ep="...";d="...";base="...";...;rt="core.rd-ep"}. */
     public List<Link> endpoints(LookupQuery query) {
         Page page = new Page(query);
+        if (page.empty()) {
+            return List.of();
+        }
         List<Link> results = new ArrayList<>();
         for (Registration registration : candidates(query.filters(), true)) {
             if (endpointMatches(registration, query.filters()) && page.admit()) {
@@ -76,10 +79,16 @@ public final class DirectoryLookup {
     /** Resource lookup: the matching links with target and anchor resolved against their registration's base. */
     public List<Link> resources(LookupQuery query) {
         Page page = new Page(query);
+        if (page.empty()) {
+            return List.of();
+        }
         List<Link> results = new ArrayList<>();
         List<LookupFilter> filters = query.filters();
         for (Registration registration : candidates(filters, false)) {
             boolean[] byRegistration = registrationMatches(registration, filters);
+            if (allTrue(byRegistration) && page.skipped(registration.links().size())) {
+                continue; // every link matches and all of them lie before the page: count them, read none
+            }
             for (Link link : registration.links()) {
                 if (resourceMatches(registration, link, filters, byRegistration) && page.admit()) {
                     results.add(resolved(registration, link));
@@ -151,6 +160,15 @@ public final class DirectoryLookup {
             matches[i] = registrationMatches(registration, filters.get(i), false);
         }
         return matches;
+    }
+
+    private static boolean allTrue(boolean[] flags) {
+        for (boolean flag : flags) {
+            if (!flag) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean resourceMatches(Registration registration, Link link, List<LookupFilter> filters,
@@ -255,6 +273,20 @@ public final class DirectoryLookup {
             long count = query.count().isPresent() ? query.count().getAsInt() : Long.MAX_VALUE;
             this.limit = count;
             this.skip = query.count().isPresent() ? (long) query.page().orElse(0) * count : 0;
+        }
+
+        /** A page of no results: count=0. */
+        boolean empty() {
+            return limit == 0;
+        }
+
+        /** Counts {@code matches} consecutive matches as skipped if they all lie before the page. */
+        boolean skipped(int matches) {
+            if (seen + matches > skip) {
+                return false;
+            }
+            seen += matches;
+            return true;
         }
 
         /** Called for each match in order: true if it belongs on the page. */

@@ -3,8 +3,6 @@ package io.coaptree.rd.lookup;
 import java.util.Objects;
 import java.util.Optional;
 
-import com.google.common.base.Splitter;
-
 import io.coaptree.rd.store.AttributeValue;
 
 /**
@@ -13,18 +11,19 @@ import io.coaptree.rd.store.AttributeValue;
  */
 public final class LookupFilter {
 
-    private static final Splitter TOKENS = Splitter.on(' ').omitEmptyStrings();
-
     private final String name;
     private final String value;
     private final boolean prefix;
     private final String comparand;
+    /** Whether stored values of this attribute may be lists of tokens: decided once, not once per value read. */
+    private final boolean tokenListName;
 
     private LookupFilter(String name, String value) {
         this.name = name;
         this.value = value;
         this.prefix = value != null && value.endsWith("*");
         this.comparand = prefix ? value.substring(0, value.length() - 1) : value;
+        this.tokenListName = AttributeValue.TOKEN_LIST_NAMES.contains(name);
     }
 
     /**
@@ -65,19 +64,35 @@ public final class LookupFilter {
         }
         // relation-type attributes (rt, if, rel, ct) match any one of their space-separated values; the store's
         // index follows the same rule
-        if (AttributeValue.isTokenList(name, candidate)) {
-            for (String token : TOKENS.split(candidate)) {
-                if (matchesWhole(token)) {
-                    return true;
-                }
-            }
-            return false;
+        if (tokenListName && candidate.indexOf(' ') >= 0) {
+            return anyTokenMatches(candidate);
         }
-        return matchesWhole(candidate);
+        return prefix ? candidate.startsWith(comparand) : candidate.equals(comparand);
     }
 
-    private boolean matchesWhole(String candidate) {
-        return prefix ? candidate.startsWith(comparand) : candidate.equals(comparand);
+    /** The tokens are the runs between spaces (several spaces in a row make no empty token). */
+    private boolean anyTokenMatches(String candidate) {
+        int length = candidate.length();
+        int start = 0;
+        while (start < length) {
+            int end = candidate.indexOf(' ', start);
+            if (end < 0) {
+                end = length;
+            }
+            if (end > start && tokenMatches(candidate, start, end - start)) {
+                return true;
+            }
+            start = end + 1;
+        }
+        return false;
+    }
+
+    private boolean tokenMatches(String candidate, int start, int length) {
+        int wanted = comparand.length();
+        if (prefix ? length < wanted : length != wanted) {
+            return false;
+        }
+        return candidate.regionMatches(start, comparand, 0, wanted);
     }
 
     @Override

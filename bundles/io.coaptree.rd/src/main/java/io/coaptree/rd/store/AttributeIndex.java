@@ -1,6 +1,6 @@
 package io.coaptree.rd.store;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -18,6 +18,8 @@ import io.coaptree.linkformat.LinkAttribute;
  */
 final class AttributeIndex {
 
+    private static final long[] NONE = new long[0];
+
     private final Map<AttributeValue, SortedIds> postings = new HashMap<>();
 
     void add(long id, Registration registration) {
@@ -31,6 +33,9 @@ final class AttributeIndex {
      * re-registration or update with the same links costs no change to the postings of common values.
      */
     void replace(long id, Registration previous, Registration next) {
+        if (sameIndexedValues(previous, next)) {
+            return; // a re-registration or update that changes no value: the usual case
+        }
         Set<AttributeValue> before = keys(previous);
         Set<AttributeValue> after = keys(next);
         for (AttributeValue key : before) {
@@ -62,27 +67,43 @@ final class AttributeIndex {
     }
 
     /** Ids, ascending, of the registrations that carry every one of {@code required} (not empty). */
-    List<Long> idsWithAll(List<AttributeValue> required) {
-        List<SortedIds> sets = new ArrayList<>(required.size());
-        SortedIds smallest = null;
-        for (AttributeValue value : required) {
-            SortedIds ids = postings.get(value);
+    long[] idsWithAll(List<AttributeValue> required) {
+        SortedIds[] sets = new SortedIds[required.size()];
+        int smallest = 0;
+        for (int i = 0; i < sets.length; i++) {
+            SortedIds ids = postings.get(required.get(i));
             if (ids == null) {
-                return List.of();
+                return NONE;
             }
-            sets.add(ids);
-            if (smallest == null || ids.size() < smallest.size()) {
-                smallest = ids;
-            }
-        }
-        List<Long> result = new ArrayList<>(smallest.size());
-        for (int i = 0; i < smallest.size(); i++) {
-            long id = smallest.get(i);
-            if (inAll(id, sets)) {
-                result.add(id);
+            sets[i] = ids;
+            if (ids.size() < sets[smallest].size()) {
+                smallest = i;
             }
         }
-        return result;
+        SortedIds driver = sets[smallest];
+        // one ascending cursor per other set: the candidates come in order, so no set is searched from its start
+        int[] cursors = new int[sets.length];
+        long[] result = new long[driver.size()];
+        int found = 0;
+        candidates:
+        for (int c = 0; c < driver.size(); c++) {
+            long id = driver.get(c);
+            for (int i = 0; i < sets.length; i++) {
+                if (i == smallest) {
+                    continue;
+                }
+                int at = sets[i].seek(id, cursors[i]);
+                cursors[i] = at;
+                if (at == sets[i].size()) {
+                    break candidates; // that set has nothing at or above id: no later candidate can match either
+                }
+                if (sets[i].get(at) != id) {
+                    continue candidates;
+                }
+            }
+            result[found++] = id;
+        }
+        return found == result.length ? result : Arrays.copyOf(result, found);
     }
 
     /** Distinct attribute values held, for tests and diagnostics. */
@@ -90,13 +111,10 @@ final class AttributeIndex {
         return postings.size();
     }
 
-    private static boolean inAll(long id, List<SortedIds> sets) {
-        for (SortedIds set : sets) {
-            if (!set.contains(id)) {
-                return false;
-            }
-        }
-        return true;
+    /** Whether the two carry the same {@link #keys}: shared links make the list comparisons mostly identity checks. */
+    private static boolean sameIndexedValues(Registration a, Registration b) {
+        return a.endpointName().equals(b.endpointName()) && a.sectorOrEmpty().equals(b.sectorOrEmpty())
+                && a.extraAttributes().equals(b.extraAttributes()) && a.links().equals(b.links());
     }
 
     /** Every exact value a lookup filter can match this registration by (base, href and anchor are not indexed). */

@@ -29,14 +29,22 @@ public final class Registration {
     Registration(String id, String endpointName, String sector, long lifetimeSeconds, String base,
             boolean baseExplicit, List<LinkAttribute> extraAttributes, List<Link> links, String identity,
             long expiresAtMillis) {
+        this(id, endpointName, sector, lifetimeSeconds, base, baseExplicit,
+                SharedLinks.shareAttributes(extraAttributes), SharedLinks.share(links), identity, expiresAtMillis);
+    }
+
+    /** With links and attributes already shared ({@link SharedLinks}), as the store prepares them outside its lock. */
+    Registration(String id, String endpointName, String sector, long lifetimeSeconds, String base,
+            boolean baseExplicit, ImmutableList<LinkAttribute> sharedExtraAttributes, ImmutableList<Link> sharedLinks,
+            String identity, long expiresAtMillis) {
         this.id = id;
         this.endpointName = endpointName;
         this.sector = sector == null || sector.isEmpty() ? null : sector;
         this.lifetimeSeconds = lifetimeSeconds;
         this.base = base;
         this.baseExplicit = baseExplicit;
-        this.extraAttributes = SharedLinks.shareAttributes(extraAttributes);
-        this.links = SharedLinks.share(links);
+        this.extraAttributes = sharedExtraAttributes;
+        this.links = sharedLinks;
         this.identity = identity;
         this.expiresAtMillis = expiresAtMillis;
     }

@@ -15,6 +15,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
+import com.google.common.collect.ImmutableList;
+
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,6 +46,11 @@ public final class RegistrationStore {
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     /** Numeric ids give a stable, creation-ordered iteration for paged lookups. */
     private final TreeMap<Long, Registration> byId = new TreeMap<>();
+    /**
+     * The same registrations as byId, for reading by id: a lookup resolves hundreds of candidate ids, and a tree
+     * walk of boxed keys per id costs far more than the matching itself.
+     */
+    private final Map<Long, Registration> byIdDirect = new HashMap<>();
     private final Map<EndpointKey, Long> byEndpoint = new HashMap<>();
     /** Kept in step with byId: every put and remove there goes through hold() and release(). */
     private final AttributeIndex index = new AttributeIndex();
@@ -82,6 +89,9 @@ public final class RegistrationStore {
         boolean baseExplicit = request.base().isPresent();
         String base = request.base().orElseGet(() -> request.sourceAddress().get());
         EndpointKey key = new EndpointKey(sector, request.endpointName());
+        // the costly part of a new Registration, done before taking the lock other registrants wait on
+        ImmutableList<LinkAttribute> extras = SharedLinks.shareAttributes(request.extraAttributes());
+        ImmutableList<Link> links = SharedLinks.share(request.links());
         List<RegistrationEvent> events = new ArrayList<>(2);
         StoreResult result;
         lock.writeLock().lock();
@@ -93,7 +103,7 @@ public final class RegistrationStore {
                     result = forbidden(existing);
                 } else {
                     Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
-                            base, baseExplicit, request.extraAttributes(), request.links(),
+                            base, baseExplicit, extras, links,
                             existing.identity().orElse(identity), expiry(now, lifetime));
                     hold(Long.parseLong(existing.id()), replaced);
                     events.add(new RegistrationEvent(Kind.REPLACED, replaced));
@@ -109,7 +119,7 @@ public final class RegistrationStore {
                 } else {
                     long id = nextId++;
                     Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
-                            lifetime, base, baseExplicit, request.extraAttributes(), request.links(), identity,
+                            lifetime, base, baseExplicit, extras, links, identity,
                             expiry(now, lifetime));
                     hold(id, created);
                     byEndpoint.put(key, id);
@@ -214,7 +224,7 @@ public final class RegistrationStore {
         }
         lock.readLock().lock();
         try {
-            Registration registration = byId.get(id);
+            Registration registration = byIdDirect.get(id);
             return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
                     : Optional.of(registration);
         } finally {
@@ -227,7 +237,7 @@ public final class RegistrationStore {
         lock.readLock().lock();
         try {
             Long id = byEndpoint.get(new EndpointKey(sector == null ? "" : sector, endpointName));
-            Registration registration = id == null ? null : byId.get(id);
+            Registration registration = id == null ? null : byIdDirect.get(id);
             return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
                     : Optional.of(registration);
         } finally {
@@ -265,10 +275,10 @@ public final class RegistrationStore {
         lock.readLock().lock();
         try {
             long now = clock.millis();
-            List<Long> ids = index.idsWithAll(required);
-            List<Registration> live = new ArrayList<>(ids.size());
-            for (Long id : ids) {
-                Registration registration = byId.get(id);
+            long[] ids = index.idsWithAll(required);
+            List<Registration> live = new ArrayList<>(ids.length);
+            for (long id : ids) {
+                Registration registration = byIdDirect.get(id);
                 if (registration != null && !registration.isExpiredAt(now)) {
                     live.add(registration);
                 }
@@ -378,6 +388,7 @@ public final class RegistrationStore {
             Registration registration = all.next();
             if (registration.isExpiredAt(now)) {
                 all.remove();
+                byIdDirect.remove(Long.valueOf(registration.id()));
                 index.remove(Long.parseLong(registration.id()), registration);
                 byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
                 events.add(new RegistrationEvent(Kind.EXPIRED, registration));
@@ -387,6 +398,7 @@ public final class RegistrationStore {
 
     private void hold(long id, Registration registration) {
         Registration previous = byId.put(id, registration);
+        byIdDirect.put(id, registration);
         if (previous != null) {
             index.replace(id, previous, registration);
         } else {
@@ -396,12 +408,12 @@ public final class RegistrationStore {
 
     private Registration liveByKey(EndpointKey key, long now, List<RegistrationEvent> events) {
         Long id = byEndpoint.get(key);
-        return id == null ? null : live(byId.get(id), now, events);
+        return id == null ? null : live(byIdDirect.get(id), now, events);
     }
 
     private Registration liveById(String registrationId, long now, List<RegistrationEvent> events) {
         Long id = parseId(registrationId);
-        return id == null ? null : live(byId.get(id), now, events);
+        return id == null ? null : live(byIdDirect.get(id), now, events);
     }
 
     /** An expired registration found on the way is removed now rather than at the next sweep. */
@@ -417,6 +429,7 @@ public final class RegistrationStore {
     private void drop(Registration registration) {
         long id = Long.parseLong(registration.id());
         byId.remove(id);
+        byIdDirect.remove(id);
         index.remove(id, registration);
         byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
     }

@@ -42,17 +42,20 @@ final class SharedLinks {
     /** Attributes first, so a link seen for the first time is kept with shared attributes. */
     private static Link share(Link link) {
         List<LinkAttribute> attributes = link.attributes();
-        Link candidate = link;
+        Link.Builder rebuilt = null;
         for (int i = 0; i < attributes.size(); i++) {
-            if (ATTRIBUTES.intern(attributes.get(i)) != attributes.get(i)) {
-                Link.Builder rebuilt = Link.builder(link.target());
-                for (LinkAttribute attribute : attributes) {
-                    rebuilt.attribute(ATTRIBUTES.intern(attribute));
+            LinkAttribute attribute = attributes.get(i);
+            LinkAttribute shared = ATTRIBUTES.intern(attribute);
+            if (rebuilt == null && shared != attribute) {
+                rebuilt = Link.builder(link.target());
+                for (int j = 0; j < i; j++) {
+                    rebuilt.attribute(attributes.get(j));
                 }
-                candidate = rebuilt.build();
-                break;
+            }
+            if (rebuilt != null) {
+                rebuilt.attribute(shared);
             }
         }
-        return LINKS.intern(candidate);
+        return LINKS.intern(rebuilt == null ? link : rebuilt.build());
     }
 }

@@ -50,4 +50,22 @@ class SortedIdsTest {
         assertTrue(ids.isEmpty());
         assertFalse(ids.contains(1));
     }
+
+    @Test
+    void seekFindsTheFirstIdNotBelowFromAnyStartingPoint() {
+        SortedIds ids = new SortedIds();
+        Random random = new Random(5);
+        for (int i = 0; i < 300; i++) {
+            ids.add(random.nextInt(2000));
+        }
+        for (int from = 0; from <= ids.size(); from++) {
+            for (long id = -1; id <= 2001; id += 7) {
+                int expected = from;
+                while (expected < ids.size() && ids.get(expected) < id) {
+                    expected++;
+                }
+                assertEquals(expected, ids.seek(id, from), "seek(" + id + ", " + from + ")");
+            }
+        }
+    }
 }

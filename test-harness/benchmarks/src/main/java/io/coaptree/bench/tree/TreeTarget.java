@@ -86,10 +86,15 @@ public final class TreeTarget implements AutoCloseable {
             for (Gateway g : h.gateways()) {
                 Map<String, Object> rd = new HashMap<>();
                 rd.put("lookup.payload.max.bytes", BODY_LIMIT_BYTES);
+                // A synced child is one registration at its parent: a domain carries its groups' 800 links and its
+                // own, above the default of 1000 links per registration once the root holds a whole domain.
+                rd.put("registration.links.max", 10_000);
+                rd.put("payload.max.bytes", BODY_LIMIT_BYTES);
                 h.node(g.name()).updateConfiguration(RD_PID, rd);
                 Map<String, Object> rq = new HashMap<>();
                 rq.put("remotequery.max.merged.links", 100_000);
                 rq.put("remotequery.lookup.timeout.ms", 10_000L);
+                rq.put("codec.max.payload.bytes", BODY_LIMIT_BYTES);
                 h.node(g.name()).updateConfiguration(REMOTE_QUERY_PID, rq);
             }
             for (Gateway g : h.gateways()) {
