@@ -8,7 +8,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
-import javax.net.SocketFactory;
+import javax.net.ssl.SSLSocketFactory;
 
 import org.eclipse.kura.KuraConnectException;
 import org.eclipse.kura.KuraException;
@@ -44,6 +44,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.mqtt.transport.InFlightWindow;
 import io.coaptree.mqtt.transport.KeystoreSocketFactory;
+import io.coaptree.mqtt.transport.LowLatencySockets;
 import io.coaptree.mqtt.transport.ListenerDispatcher;
 import io.coaptree.mqtt.transport.MqttTransportOptions;
 import io.coaptree.mqtt.transport.ReconnectBackoff;
@@ -305,10 +306,12 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         if (current.tls()) {
             o.setHttpsHostnameVerificationEnabled(current.hostnameVerification());
             KeystoreService keystore = keystoreService;
-            SocketFactory factory = keystore != null ? KeystoreSocketFactory.create(keystore) : null;
-            if (factory != null) {
-                o.setSocketFactory(factory);
-            }
+            // without a KeystoreService the JVM's trust store decides, as Paho's own default would
+            SSLSocketFactory tls = keystore != null ? KeystoreSocketFactory.create(keystore)
+                    : (SSLSocketFactory) SSLSocketFactory.getDefault();
+            o.setSocketFactory(LowLatencySockets.tls(tls));
+        } else {
+            o.setSocketFactory(LowLatencySockets.plain());
         }
         return o;
     }

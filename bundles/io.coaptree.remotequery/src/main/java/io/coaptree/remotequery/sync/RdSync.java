@@ -15,6 +15,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.linkformat.LinkFormatParseException;
+import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.LookupAnswers;
@@ -52,7 +53,12 @@ public final class RdSync {
     private final TreeTopics topics;
     private final Clock clock;
     private final DirectorySource source;
-    private final LinkFormatParser parser = LinkFormatParser.withDefaults();
+    /**
+     * Reads this gateway's own directory: whatever the RD's own limits (registrations x links) let it hold, which on
+     * a domain includes every group's set and easily passes the parser's 64 KiB default.
+     */
+    private final LinkFormatParser ownDirectoryParser = new LinkFormatParser(LinkFormatLimits.builder()
+            .maxLinks(Integer.MAX_VALUE).maxPayloadChars(Integer.MAX_VALUE).build());
     private final LookupAnswers answers;
     private final Predicate<String> ownOrigin;
     private final SyncCodec codec;
@@ -76,8 +82,11 @@ public final class RdSync {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.source = Objects.requireNonNull(source, "source");
         this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
-        this.answers = new LookupAnswers(parser, Integer.MAX_VALUE);
-        this.codec = new SyncCodec(parser, 1024 + options.syncMaxLinks() * BYTES_PER_LINK);
+        this.answers = new LookupAnswers(ownDirectoryParser, Integer.MAX_VALUE);
+        int messageBytes = 1024 + options.syncMaxLinks() * BYTES_PER_LINK;
+        // Messages from other gateways: bounded by what one sync message may carry.
+        this.codec = new SyncCodec(new LinkFormatParser(LinkFormatLimits.builder()
+                .maxLinks(options.syncMaxLinks()).maxPayloadChars(messageBytes).build()), messageBytes);
         this.intervalMillis = options.syncIntervalMillis();
         this.uplink = new ParentUplink(self, ThreadLocalRandom.current().nextLong(), options.syncMaxLinks(),
                 options.syncIntervalMillis());
@@ -154,7 +163,7 @@ public final class RdSync {
         Set<String> links = null;
         if (linkFormat != null) {
             try {
-                links = LinkSet.parse(parser, answers.toTreeLinks(self, linkFormat, ownOrigin));
+                links = LinkSet.parse(ownDirectoryParser, answers.toTreeLinks(self, linkFormat, ownOrigin));
             } catch (LinkFormatParseException e) {
                 LOG.warn("{}: the local directory answered something that is not link-format: {}", self,
                         e.getMessage());

@@ -10,12 +10,15 @@ import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.coap.CoAP;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.core.config.CoapConfig;
 
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.bench.coap.CoapProbe;
 import io.coaptree.bench.coap.CoapRequestIssuer;
 import io.coaptree.bench.load.LoadProfile;
@@ -46,6 +49,8 @@ public final class RdScenario implements Scenario {
     static final int FIRST_500 = 500;
     static final int WARM_UP_NODES = 50;
     static final String EMPTY = "0 (before warm-up)";
+    /** New endpoints registered (and removed) to warm the create path; fits next to the nodes in the store. */
+    static final int NEW_ENDPOINT_WARM_UPS = 5_000;
 
     @Override
     public String name() {
@@ -88,6 +93,10 @@ public final class RdScenario implements Scenario {
             Duration warmUpTime = options.scaled(Duration.ofSeconds(10));
             context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
                     issuers(target, RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES)));
+            // The fill measures new endpoints: warm that path too, then take the warm-up endpoints out again.
+            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, NEW_ENDPOINT_WARM_UPS),
+                    issuers(target, RdWorkload.warmUpRegistrations()));
+            System.out.println("  removed " + probe.removeSector(RdWorkload.WARM_UP_SECTOR) + " warm-up endpoints");
             context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
                     issuers(target, RdWorkload.barePosts()));
             context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
@@ -215,6 +224,33 @@ public final class RdScenario implements Scenario {
                 return response;
             } finally {
                 client.shutdown();
+            }
+        }
+
+        /** Removes every registration of {@code sector} through the RD's own DELETE; returns how many. */
+        int removeSector(String sector) throws Exception {
+            LinkFormatParser parser = LinkFormatParser.withDefaults();
+            int removed = 0;
+            while (true) {
+                List<Link> page = parser.parse(get("rd-lookup/ep?d=" + sector + "&count=200").getResponseText());
+                if (page.isEmpty()) {
+                    return removed;
+                }
+                for (Link registration : page) {
+                    String location = registration.target();
+                    CoapClient client = new CoapClient("coap://" + HOST + ":" + port + location)
+                            .setEndpoint(endpoint).setTimeout(30_000L);
+                    try {
+                        CoapResponse response = client.delete();
+                        if (response == null || response.getCode() != CoAP.ResponseCode.DELETED) {
+                            throw new IllegalStateException("DELETE " + location + ": "
+                                    + (response == null ? "no answer" : response.getCode()));
+                        }
+                    } finally {
+                        client.shutdown();
+                    }
+                    removed++;
+                }
             }
         }
 

@@ -70,13 +70,29 @@ final class RdWorkload {
     }
 
     static Request registration(int node) {
+        return registration(endpointName(node), sector(node), payload(node));
+    }
+
+    /** Sector of the endpoints that only warm the directory's create path; removed before anything is measured. */
+    static final String WARM_UP_SECTOR = "warm-up";
+
+    /** New endpoints in {@link #WARM_UP_SECTOR}, one per request: a re-registration would only warm the replace path. */
+    static Supplier<Request> warmUpRegistrations() {
+        AtomicInteger next = new AtomicInteger();
+        return () -> {
+            int n = next.getAndIncrement();
+            return registration("warm" + n, WARM_UP_SECTOR, payload(n));
+        };
+    }
+
+    private static Request registration(String endpoint, String sector, String payload) {
         Request request = Request.newPost();
         request.getOptions().setUriPath("rd")
-                .addUriQuery("ep=" + endpointName(node))
-                .addUriQuery("d=" + sector(node))
+                .addUriQuery("ep=" + endpoint)
+                .addUriQuery("d=" + sector)
                 .addUriQuery("lt=90000")
                 .setContentFormat(MediaTypeRegistry.APPLICATION_LINK_FORMAT);
-        request.setPayload(payload(node));
+        request.setPayload(payload);
         return request;
     }
 
