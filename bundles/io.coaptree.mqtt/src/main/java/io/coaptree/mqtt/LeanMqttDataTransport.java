@@ -309,8 +309,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
             // without a KeystoreService the JVM's trust store decides, as Paho's own default would
             SSLSocketFactory tls = keystore != null ? KeystoreSocketFactory.create(keystore)
                     : (SSLSocketFactory) SSLSocketFactory.getDefault();
-            o.setSocketFactory(LowLatencySockets.tls(tls));
-        } else {
+            o.setSocketFactory(current.tcpNoDelay() ? LowLatencySockets.tls(tls) : tls);
+        } else if (current.tcpNoDelay()) {
             o.setSocketFactory(LowLatencySockets.plain());
         }
         return o;

@@ -34,6 +34,7 @@ public final class MqttTransportOptions {
     public static final String AUTO_CONNECT = "connect.auto-on-startup";
     // Kura SslManagerService name
     public static final String HOSTNAME_VERIFICATION = "ssl.hostname.verification";
+    public static final String TCP_NO_DELAY = "tcp.no-delay";
     // new
     public static final String RECONNECT_INITIAL_DELAY = "reconnect.initial-delay-ms";
     public static final String RECONNECT_MAX_DELAY = "reconnect.max-delay-ms";
@@ -75,6 +76,7 @@ public final class MqttTransportOptions {
     private final int inFlightMax;
     private final boolean autoConnect;
     private final boolean hostnameVerification;
+    private final boolean tcpNoDelay;
     private final int reconnectInitialDelayMillis;
     private final int reconnectMaxDelayMillis;
     private final int listenerQueueCapacity;
@@ -105,6 +107,7 @@ public final class MqttTransportOptions {
         this.inFlightMax = integer(p, IN_FLIGHT_MAX, DEFAULT_IN_FLIGHT_MAX, 1, MAX_IN_FLIGHT);
         this.autoConnect = bool(p, AUTO_CONNECT, true);
         this.hostnameVerification = bool(p, HOSTNAME_VERIFICATION, true);
+        this.tcpNoDelay = bool(p, TCP_NO_DELAY, true);
         this.reconnectInitialDelayMillis = integer(p, RECONNECT_INITIAL_DELAY, DEFAULT_RECONNECT_INITIAL_DELAY, 10,
                 3_600_000);
         this.reconnectMaxDelayMillis = integer(p, RECONNECT_MAX_DELAY, DEFAULT_RECONNECT_MAX_DELAY, 10, 3_600_000);
@@ -327,6 +330,15 @@ public final class MqttTransportOptions {
 
     public boolean hostnameVerification() {
         return hostnameVerification;
+    }
+
+    /**
+     * Send each MQTT packet at once (TCP_NODELAY). On: a request crossing the tree in several hops does not wait
+     * for delayed ACKs (14 ms instead of 140). Off: Nagle's algorithm batches small packets, more publishes per
+     * second for a pure stream.
+     */
+    public boolean tcpNoDelay() {
+        return tcpNoDelay;
     }
 
     public int reconnectInitialDelayMillis() {

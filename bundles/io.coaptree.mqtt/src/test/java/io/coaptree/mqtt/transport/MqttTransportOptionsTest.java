@@ -31,11 +31,18 @@ class MqttTransportOptionsTest {
         assertEquals(30, o.keepAliveSeconds());
         assertEquals(10, o.timeoutSeconds());
         assertTrue(o.cleanSession());
+        assertTrue(o.tcpNoDelay(), "packets go out at once unless the operator trades latency for throughput");
         assertEquals(4, o.protocolVersion());
         assertEquals(100, o.inFlightMax());
         assertTrue(o.autoConnect());
         assertFalse(o.tls());
         assertEquals(0, o.password().length);
+    }
+
+    @Test
+    void nagleCanBeSwitchedBackOn() {
+        assertFalse(options("tcp.no-delay", "false").tcpNoDelay());
+        assertFalse(options("tcp.no-delay", false).tcpNoDelay());
     }
 
     @Test

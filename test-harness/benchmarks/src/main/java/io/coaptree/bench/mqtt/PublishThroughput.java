@@ -65,6 +65,8 @@ public final class PublishThroughput {
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int window = Integer.parseInt(options.getOrDefault("window", "100"));
         String style = options.getOrDefault("style", "window");
+        // Raw Paho keeps Nagle's algorithm on; compare like with like unless asked otherwise.
+        boolean tcpNoDelay = Boolean.parseBoolean(options.getOrDefault("tcp-no-delay", "false"));
         if (!style.equals("window") && !style.equals("refusal")) {
             throw new IllegalArgumentException("style: '" + style + "' is neither window nor refusal");
         }
@@ -89,8 +91,8 @@ public final class PublishThroughput {
             for (int round = 0; round <= rounds; round++) {
                 boolean rawFirst = round % 2 == 0;
                 double a = rawFirst ? rawPaho(url, messages, payload, window, applicationWindow)
-                        : leanTransport(url, messages, payload, window, applicationWindow);
-                double b = rawFirst ? leanTransport(url, messages, payload, window, applicationWindow)
+                        : leanTransport(url, messages, payload, window, applicationWindow, tcpNoDelay);
+                double b = rawFirst ? leanTransport(url, messages, payload, window, applicationWindow, tcpNoDelay)
                         : rawPaho(url, messages, payload, window, applicationWindow);
                 double rawRate = rawFirst ? a : b;
                 double leanRate = rawFirst ? b : a;
@@ -166,14 +168,15 @@ public final class PublishThroughput {
         }
     }
 
-    static double leanTransport(String url, int messages, byte[] payload, int window, int applicationWindow)
-            throws Exception {
+    static double leanTransport(String url, int messages, byte[] payload, int window, int applicationWindow,
+            boolean tcpNoDelay) throws Exception {
         LeanMqttDataTransport transport = new LeanMqttDataTransport();
         Map<String, Object> p = new HashMap<>();
         p.put("broker-url", url);
         p.put("client-id", "lean-" + System.nanoTime());
         p.put("connect.auto-on-startup", false);
         p.put("in-flight-messages.max-number", window);
+        p.put("tcp.no-delay", tcpNoDelay);
         transport.activate(p);
         AtomicLong confirmed = new AtomicLong();
         Semaphore slots = new Semaphore(applicationWindow);
