@@ -34,7 +34,8 @@ final class HierarchyBanner {
         out.println("Try them with libcoap (Debian package libcoap3-bin) or any CoAP client:");
         out.println("  coap-client-notls -m get coap://127.0.0.1:" + a1 + remote);
         out.println("  coap-client-notls -m get -s 30 coap://127.0.0.1:" + a1 + remote + "      (observe, relayed, 30 s)");
-        out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + b1 + "/tree-lookup/res'      (every resource of the tree)");
+        out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + b1 + "/tree-lookup/res'      (every resource of the tree;"
+                + " complete once the gateways have synchronised their directories, a few seconds after start)");
         out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + a1
                 + "/tree-lookup/res?scope=B&rt=temp'      (temperature sensors of domain B)");
         out.println("  mosquitto_sub -V mqttv311 -h 127.0.0.1 -p " + brokerUrl.replaceAll(".*:(\\d+)/?$", "$1")
