@@ -1,5 +1,6 @@
 package io.coaptree.remotequery;
 
+import io.coaptree.harness.clock.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

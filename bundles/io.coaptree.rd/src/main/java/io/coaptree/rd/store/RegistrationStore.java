@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -92,29 +93,26 @@ public final class RegistrationStore {
         // the costly part of a new Registration, done before taking the lock other registrants wait on
         ImmutableList<LinkAttribute> extras = SharedLinks.shareAttributes(request.extraAttributes());
         ImmutableList<Link> links = SharedLinks.share(request.links());
-        List<RegistrationEvent> events = new ArrayList<>(2);
-        StoreResult result;
-        lock.writeLock().lock();
-        try {
+        return changed(events -> {
             long now = clock.millis();
             Registration existing = liveByKey(key, now, events);
             if (existing != null) {
                 if (!mayModify(existing, identity)) {
-                    result = forbidden(existing);
+                    return forbidden(existing);
                 } else {
                     Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
                             base, baseExplicit, extras, links,
                             existing.identity().orElse(identity), expiry(now, lifetime));
                     hold(Long.parseLong(existing.id()), replaced);
                     events.add(new RegistrationEvent(Kind.REPLACED, replaced));
-                    result = StoreResult.success(Outcome.REPLACED, replaced);
+                    return StoreResult.success(Outcome.REPLACED, replaced);
                 }
             } else {
                 if (byId.size() >= options.maxRegistrations()) {
                     sweepLocked(now, events);
                 }
                 if (byId.size() >= options.maxRegistrations()) {
-                    result = StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
+                    return StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
                             + options.maxRegistrations() + ") registrations; retry later");
                 } else {
                     long id = nextId++;
@@ -124,14 +122,10 @@ public final class RegistrationStore {
                     hold(id, created);
                     byEndpoint.put(key, id);
                     events.add(new RegistrationEvent(Kind.CREATED, created));
-                    result = StoreResult.success(Outcome.CREATED, created);
+                    return StoreResult.success(Outcome.CREATED, created);
                 }
             }
-        } finally {
-            lock.writeLock().unlock();
-        }
-        publish(events);
-        return result;
+        });
     }
 
     /**
@@ -144,20 +138,17 @@ public final class RegistrationStore {
         if (refusal != null) {
             return refusal;
         }
-        List<RegistrationEvent> events = new ArrayList<>(2);
-        StoreResult result;
-        lock.writeLock().lock();
-        try {
+        return changed(events -> {
             long now = clock.millis();
             Registration current = liveById(registrationId, now, events);
             if (current == null) {
-                result = notFound(registrationId);
+                return notFound(registrationId);
             } else if (!mayModify(current, identity)) {
-                result = forbidden(current);
+                return forbidden(current);
             } else {
                 List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), request.extraAttributes());
                 if (extras.size() > options.maxExtraAttributes()) {
-                    result = tooManyExtras(extras.size());
+                    return tooManyExtras(extras.size());
                 } else {
                     long lifetime = request.lifetimeSeconds().orElse(current.lifetimeSeconds());
                     String base = current.base();
@@ -175,14 +166,10 @@ public final class RegistrationStore {
                             expiry(now, lifetime));
                     hold(Long.parseLong(current.id()), updated);
                     events.add(new RegistrationEvent(Kind.UPDATED, updated));
-                    result = StoreResult.success(Outcome.UPDATED, updated);
+                    return StoreResult.success(Outcome.UPDATED, updated);
                 }
             }
-        } finally {
-            lock.writeLock().unlock();
-        }
-        publish(events);
-        return result;
+        });
     }
 
     /**
@@ -194,26 +181,19 @@ public final class RegistrationStore {
         if (identity == null && options.requireIdentity()) {
             return unauthenticated();
         }
-        List<RegistrationEvent> events = new ArrayList<>(2);
-        StoreResult result;
-        lock.writeLock().lock();
-        try {
+        return changed(events -> {
             long now = clock.millis();
             Registration current = liveById(registrationId, now, events);
             if (current == null) {
-                result = notFound(registrationId);
+                return notFound(registrationId);
             } else if (!mayModify(current, identity)) {
-                result = forbidden(current);
+                return forbidden(current);
             } else {
                 drop(current);
                 events.add(new RegistrationEvent(Kind.REMOVED, current));
-                result = StoreResult.success(Outcome.REMOVED, current);
+                return StoreResult.success(Outcome.REMOVED, current);
             }
-        } finally {
-            lock.writeLock().unlock();
-        }
-        publish(events);
-        return result;
+        });
     }
 
     /** The live registration with that id. */
@@ -316,15 +296,10 @@ public final class RegistrationStore {
      * @return how many registrations were removed
      */
     public int sweepExpired() {
-        List<RegistrationEvent> events = new ArrayList<>();
-        lock.writeLock().lock();
-        try {
+        return changed(events -> {
             sweepLocked(clock.millis(), events);
-        } finally {
-            lock.writeLock().unlock();
-        }
-        publish(events);
-        return events.size();
+            return events.size();
+        });
     }
 
     /** Milliseconds of lifetime left, as the store's clock sees it; 0 when expired. */
@@ -432,6 +407,23 @@ public final class RegistrationStore {
         byIdDirect.remove(id);
         index.remove(id, registration);
         byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
+    }
+
+    /**
+     * Runs one change under the write lock and then tells the listeners what it did, outside the lock so that a
+     * listener may read the store (or be slow) without holding up registrants.
+     */
+    private <T> T changed(Function<List<RegistrationEvent>, T> change) {
+        List<RegistrationEvent> events = new ArrayList<>(2);
+        T result;
+        lock.writeLock().lock();
+        try {
+            result = change.apply(events);
+        } finally {
+            lock.writeLock().unlock();
+        }
+        publish(events);
+        return result;
     }
 
     private void publish(List<RegistrationEvent> events) {

@@ -1,5 +1,6 @@
 package io.coaptree.rd.lookup;
 
+import io.coaptree.harness.clock.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.linkformat.LinkFormatSerializer;
-import io.coaptree.rd.store.ManualClock;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;

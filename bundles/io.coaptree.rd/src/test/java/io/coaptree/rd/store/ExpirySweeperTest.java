@@ -1,5 +1,6 @@
 package io.coaptree.rd.store;
 
+import io.coaptree.harness.clock.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,15 +1,13 @@
 package io.coaptree.remotequery.sync;
 
+import io.coaptree.harness.clock.ManualClock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -29,30 +27,6 @@ import io.coaptree.tree.protocol.TreeHandler;
 
 /** Four gateways (root, domain A, groups A/1 and A/2) on the in-memory bus with a manual clock. */
 class RdSyncTest {
-
-    private static final class ManualClock extends Clock {
-        long millis = 1_000_000;
-
-        @Override
-        public long millis() {
-            return millis;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.ofEpochMilli(millis);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
-    }
 
     /** A gateway's directory: its own links plus one registration per child, resolved against its origin. */
     private static final class Directory implements DirectorySource, ChildDirectory {
@@ -150,7 +124,7 @@ class RdSyncTest {
 
     private void run(long millis) {
         for (long t = 0; t < millis; t += 100) {
-            clock.millis += 100;
+            clock.advance(Duration.ofMillis(100));
             nodes.values().forEach(Node::tick);
         }
     }

@@ -1,4 +1,4 @@
-package io.coaptree.tree.protocol;
+package io.coaptree.harness.clock;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -7,10 +7,13 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** A clock tests move by hand, so failure detection needs no waiting. */
+/**
+ * A clock tests move by hand, so expiry, heartbeats and timeouts are tested without waiting. It starts at a fixed,
+ * realistic instant; tests only ever look at differences.
+ */
 public final class ManualClock extends Clock {
 
-    private final AtomicLong millis = new AtomicLong(1_000_000L);
+    private final AtomicLong millis = new AtomicLong(1_700_000_000_000L);
 
     public void advance(Duration duration) {
         millis.addAndGet(duration.toMillis());
