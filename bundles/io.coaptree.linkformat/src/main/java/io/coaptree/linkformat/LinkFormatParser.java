@@ -142,8 +142,11 @@ public final class LinkFormatParser {
             if (pos == start) {
                 throw syntax("expected an attribute name after ';'");
             }
-            String written = in.subSequence(start, pos).toString();
-            String name = upperCase ? Ascii.toLowerCase(written) : written;
+            String name = upperCase ? null : LinkSyntax.commonName(in, start, pos);
+            if (name == null) {
+                String written = in.subSequence(start, pos).toString();
+                name = upperCase ? Ascii.toLowerCase(written) : written;
+            }
             if (!atEnd() && peek() != '=' && peek() != ';' && peek() != ',' && !LinkSyntax.isWhitespace(peek())) {
                 throw syntax("attribute name '" + name + "' cannot contain this character");
             }

@@ -7,6 +7,31 @@ final class LinkSyntax {
     }
 
     /** RFC 7230 tchar: what a parameter name may contain (a superset of RFC 5987 parmname, so "title*" is accepted). */
+    /**
+     * Attribute names of RFC 6690, RFC 8288 and RFC 9176 in the lower case the parser stores: nearly every name
+     * of a real payload is one of these, and returning the constant spares the parser a string for each.
+     */
+    private static final String[] COMMON_NAMES = {"rt", "if", "ct", "sz", "obs", "rel", "title", "anchor",
+        "hreflang", "media", "type", "ep", "d", "base", "lt", "et"};
+
+    /** The common name written at {@code in[start, end)} exactly (lower case), or null. */
+    static String commonName(CharSequence in, int start, int end) {
+        int length = end - start;
+        names:
+        for (String name : COMMON_NAMES) {
+            if (name.length() != length) {
+                continue;
+            }
+            for (int i = 0; i < length; i++) {
+                if (in.charAt(start + i) != name.charAt(i)) {
+                    continue names;
+                }
+            }
+            return name;
+        }
+        return null;
+    }
+
     static boolean isNameChar(char c) {
         if (isAlphaNumeric(c)) {
             return true;

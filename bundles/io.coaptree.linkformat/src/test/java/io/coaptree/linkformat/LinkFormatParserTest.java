@@ -70,6 +70,15 @@ class LinkFormatParserTest {
     }
 
     @Test
+    void namesThatStartLikeWellKnownOnesAreReadWhole() throws Exception {
+        Link link = parser.parse("</x>;rt=a;rtx=b;r=c;RT=d;Title=e;titles=f;d=g;ep=h;obs").get(0);
+        assertEquals(List.of("rt", "rtx", "r", "rt", "title", "titles", "d", "ep", "obs"),
+                link.attributes().stream().map(LinkAttribute::name).toList());
+        assertEquals(List.of("a", "d"), link.values("rt"));
+        assertEquals(List.of("e"), link.values("title"));
+    }
+
+    @Test
     void acceptsAttributeNamesWithDashesAndDots() throws Exception {
         Link link = parser.parse("</x>;my-attr=1;org.example.v=\"2\";rt=a").get(0);
 

@@ -24,6 +24,8 @@ import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.lookup.DirectoryLookup;
+import io.coaptree.rd.lookup.InterfaceLinks;
+import io.coaptree.rd.lookup.PeerLinks;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.ExpirySweeper;
 import io.coaptree.rd.store.RegistrationFile;
@@ -66,6 +68,13 @@ public final class CoapResourceDirectory implements AutoCloseable {
      */
     public CoapResourceDirectory(DirectoryOptions options, CoAPServer server, ScheduledExecutorService scheduler,
             Clock clock, Path persistenceFile) {
+        this(options, server, scheduler, clock, persistenceFile,
+                new InterfaceLinks(options.interfacesRefreshInterval()));
+    }
+
+    /** @param peerLinks which of the host's links a peer is on (tests place loopback peers on links of their own) */
+    CoapResourceDirectory(DirectoryOptions options, CoAPServer server, ScheduledExecutorService scheduler,
+            Clock clock, Path persistenceFile, PeerLinks peerLinks) {
         this.options = options;
         this.server = server;
         this.scheduler = scheduler;
@@ -73,7 +82,8 @@ public final class CoapResourceDirectory implements AutoCloseable {
         this.store = new RegistrationStore(options.store(), clock);
         this.lookup = new DirectoryLookup(store, REGISTRATION_PATH_PREFIX);
         this.context = new DirectoryContext(options, store, lookup,
-                new LinkPayload(new LinkFormatParser(options.payloadLimits())), server::getDomain, scheduler);
+                new LinkPayload(new LinkFormatParser(options.payloadLimits())), server::getDomain, scheduler,
+                peerLinks);
     }
 
     public RegistrationStore store() {

@@ -9,6 +9,7 @@ import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 
 import io.coaptree.rd.lookup.DirectoryLookup;
+import io.coaptree.rd.lookup.PeerLinks;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.InvalidRequestException;
 import io.coaptree.rd.store.RegistrationRequest;
@@ -24,15 +25,17 @@ final class DirectoryContext {
     private final LinkPayload payload;
     private final Supplier<String> nodeDomain;
     private final ScheduledExecutorService scheduler;
+    private final PeerLinks peerLinks;
 
     DirectoryContext(DirectoryOptions options, RegistrationStore store, DirectoryLookup lookup, LinkPayload payload,
-            Supplier<String> nodeDomain, ScheduledExecutorService scheduler) {
+            Supplier<String> nodeDomain, ScheduledExecutorService scheduler, PeerLinks peerLinks) {
         this.options = options;
         this.store = store;
         this.lookup = lookup;
         this.payload = payload;
         this.nodeDomain = nodeDomain;
         this.scheduler = scheduler;
+        this.peerLinks = peerLinks;
     }
 
     DirectoryOptions options() {
@@ -55,6 +58,16 @@ final class DirectoryContext {
         return scheduler;
     }
 
+    /** Which of the host's links a peer is on: where link-local bases are shown (RFC 9176 sections 6.1, 6.4). */
+    PeerLinks peerLinks() {
+        return peerLinks;
+    }
+
+    /** Who sent the request, and from which link. */
+    Registrant registrant(CoapExchange exchange) {
+        return Registrant.of(exchange, peerLinks);
+    }
+
     /** The sector of a registration without d: the configured default, else the node's domain (may be empty). */
     String defaultSector() {
         String configured = options.defaultSector();
@@ -65,13 +78,22 @@ final class DirectoryContext {
         return domain == null ? "" : domain;
     }
 
-    /** Reads ep, d, lt, base and extra attributes, filling in the default sector. */
-    RegistrationRequest.Builder registrationQuery(List<String> uriQuery) throws RefusedRequestException {
+    /**
+     * Reads ep, d, lt, base and extra attributes, filling in the default sector; an explicit base is kept as
+     * {@link Registrant#scopedBase} says (a link-local base records the registrant's link), or as given if
+     * {@code registrant} is null (simple registration, which refuses any base).
+     */
+    RegistrationRequest.Builder registrationQuery(List<String> uriQuery, Registrant registrant)
+            throws RefusedRequestException {
         try {
             RegistrationRequest.Builder builder = RegistrationRequest.fromUriQuery(uriQuery);
-            if (builder.build().sector().isEmpty()) {
+            RegistrationRequest parsed = builder.build();
+            if (parsed.sector().isEmpty()) {
                 String sector = defaultSector();
                 builder.sector(sector.isEmpty() ? null : sector);
+            }
+            if (registrant != null && parsed.base().isPresent()) {
+                builder.base(registrant.scopedBase(parsed.base().get()));
             }
             return builder;
         } catch (InvalidRequestException e) {

@@ -53,13 +53,7 @@ final class LinkPayload {
             throw new RefusedRequestException(ResponseCode.REQUEST_ENTITY_TOO_LARGE,
                     what + " of " + payload.length + " bytes exceeds the limit of " + max + " characters");
         }
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(payload)).toString();
-        } catch (CharacterCodingException e) {
-            throw new RefusedRequestException(ResponseCode.BAD_REQUEST, what + " is not valid UTF-8");
-        }
+        String text = isAscii(payload) ? new String(payload, StandardCharsets.US_ASCII) : strictUtf8(payload, what);
         try {
             return parser.parse(text);
         } catch (LinkFormatParseException e) {
@@ -67,6 +61,25 @@ final class LinkPayload {
                     ? ResponseCode.REQUEST_ENTITY_TOO_LARGE
                     : ResponseCode.BAD_REQUEST;
             throw new RefusedRequestException(code, what + ": " + e.getMessage());
+        }
+    }
+
+    /** Nearly every link-format document is ASCII, which is valid UTF-8 as it stands: no decoder needed. */
+    private static boolean isAscii(byte[] payload) {
+        for (byte b : payload) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String strictUtf8(byte[] payload, String what) throws RefusedRequestException {
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(payload)).toString();
+        } catch (CharacterCodingException e) {
+            throw new RefusedRequestException(ResponseCode.BAD_REQUEST, what + " is not valid UTF-8");
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.coaptree.rd.coap;
 
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -12,13 +13,17 @@ import io.coaptree.api.PeerIdentity;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatSerializer;
+import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
 import io.coaptree.rd.options.LookupAccess;
 import io.coaptree.rd.store.InvalidRequestException;
 
 /**
  * {@code /rd-lookup/ep} (rt=core.rd-lookup-ep) and {@code /rd-lookup/res} (rt=core.rd-lookup-res): RFC 9176
- * section 6, observable. An empty result is 2.05 with an empty payload.
+ * section 6, observable. An empty result is 2.05 with an empty payload. Registrations with a link-local base are
+ * in the results only for requesters on their link (sections 6.1 and 6.4): the requester's address goes to the
+ * lookup, which asks for its link only if it meets such a registration. Notifications are answered for each
+ * observer's own address, so each sees what its own GET would.
  */
 final class LookupResource extends ExtendedResource {
 
@@ -54,7 +59,7 @@ final class LookupResource extends ExtendedResource {
     public void handleGET(CoapExchange exchange) {
         try {
             checkAccess(exchange);
-            List<Link> results = lookup(exchange.getRequestOptions().getUriQuery());
+            List<Link> results = lookup(exchange.getRequestOptions().getUriQuery(), origin(exchange));
             byte[] payload = LinkFormatSerializer.serialize(results).getBytes(StandardCharsets.UTF_8);
             if (payload.length > context.options().lookupPayloadMaxBytes()) {
                 throw new RefusedRequestException(ResponseCode.SERVICE_UNAVAILABLE, "the result has "
@@ -82,13 +87,19 @@ final class LookupResource extends ExtendedResource {
         }
     }
 
-    private List<Link> lookup(List<String> uriQuery) throws RefusedRequestException {
+    private LookupOrigin origin(CoapExchange exchange) {
+        InetAddress requester = exchange.getSourceAddress();
+        return LookupOrigin.resolvedBy(() -> context.peerLinks().linkOf(requester));
+    }
+
+    private List<Link> lookup(List<String> uriQuery, LookupOrigin origin) throws RefusedRequestException {
         LookupQuery query;
         try {
             query = LookupQuery.fromUriQuery(uriQuery);
         } catch (InvalidRequestException e) {
             throw new RefusedRequestException(ResponseCode.BAD_REQUEST, e.getMessage());
         }
-        return kind == Kind.ENDPOINT ? context.lookup().endpoints(query) : context.lookup().resources(query);
+        return kind == Kind.ENDPOINT ? context.lookup().endpoints(query, origin)
+                : context.lookup().resources(query, origin);
     }
 }

@@ -42,8 +42,9 @@ final class RegistrationCollectionResource extends ExtendedResource {
     @Override
     public void handlePOST(CoapExchange exchange) {
         try {
-            Registrant registrant = Registrant.of(exchange);
-            RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery());
+            Registrant registrant = context.registrant(exchange);
+            RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery(),
+                    registrant);
             List<Link> links = context.payload().read(exchange.getRequestOptions(), exchange.getRequestPayload());
             StoreResult result = context.store().register(request.links(links)
                     .sourceAddress(registrant.sourceUri()).identity(registrant.identity()).build());
@@ -59,7 +60,8 @@ final class RegistrationCollectionResource extends ExtendedResource {
             return;
         }
         Response response = new Response(ResponseCode.CREATED);
-        response.getOptions().setLocationPath(NAME + "/" + result.registration().get().id());
+        // two segments as they are: setLocationPath would split a string it was just given joined
+        response.getOptions().addLocationPath(NAME).addLocationPath(result.registration().get().id());
         exchange.respond(response);
     }
 }

@@ -1,6 +1,7 @@
 package io.coaptree.rd.coap;
 
 import java.util.List;
+import java.util.Optional;
 
 import org.eclipse.californium.core.CoapResource;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
@@ -34,12 +35,17 @@ final class RegistrationResource extends CoapResource {
     @Override
     public void handlePOST(CoapExchange exchange) {
         try {
-            Registrant registrant = Registrant.of(exchange);
+            Registrant registrant = context.registrant(exchange);
             UpdateRequest.Builder update;
             try {
                 update = UpdateRequest.fromUriQuery(exchange.getRequestOptions().getUriQuery());
             } catch (InvalidRequestException e) {
                 throw new RefusedRequestException(ResponseCode.BAD_REQUEST, e.getMessage());
+            }
+            // RFC 9176 section 5.3.1: a new base is subject to the same restrictions as in the registration
+            Optional<String> base = update.build().base();
+            if (base.isPresent()) {
+                update.base(registrant.scopedBase(base.get()));
             }
             byte[] payload = exchange.getRequestPayload();
             List<Link> links = context.payload().read(exchange.getRequestOptions(), payload);
@@ -61,7 +67,7 @@ final class RegistrationResource extends CoapResource {
 
     @Override
     public void handleDELETE(CoapExchange exchange) {
-        StoreResult result = context.store().remove(id(exchange), Registrant.of(exchange).identity());
+        StoreResult result = context.store().remove(id(exchange), context.registrant(exchange).identity());
         if (result.isSuccess()) {
             exchange.respond(ResponseCode.DELETED);
         } else {

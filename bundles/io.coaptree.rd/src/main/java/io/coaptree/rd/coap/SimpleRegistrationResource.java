@@ -49,12 +49,14 @@ final class SimpleRegistrationResource extends ExtendedResource {
                 throw new RefusedRequestException(ResponseCode.BAD_REQUEST,
                         "simple registration takes an empty payload; POST links to /rd instead");
             }
-            RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery());
+            RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery(),
+                    null);
             if (request.build().base().isPresent()) {
                 throw new RefusedRequestException(ResponseCode.BAD_REQUEST,
                         "simple registration does not accept 'base' (RFC 9176 section 5.1); use /rd");
             }
-            Registrant registrant = Registrant.of(exchange);
+            // the base is the source address, with the link it came from if it is link-local (RFC 9176 section 5.1)
+            Registrant registrant = context.registrant(exchange);
             if (registrant.identity() == null && context.options().store().requireIdentity()) {
                 throw new RefusedRequestException(ResponseCode.UNAUTHORIZED,
                         "this directory accepts registrations only over an authenticated (DTLS) connection");

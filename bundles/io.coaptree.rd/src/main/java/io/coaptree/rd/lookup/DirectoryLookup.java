@@ -3,11 +3,13 @@ package io.coaptree.rd.lookup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
 import io.coaptree.linkformat.UriReference;
 import io.coaptree.rd.store.AttributeValue;
+import io.coaptree.rd.store.LinkLocalBase;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationStore;
 
@@ -24,6 +26,11 @@ import io.coaptree.rd.store.RegistrationStore;
  * Criteria with an exact value (no trailing '*') on anything but base, href and anchor narrow the scan through the
  * store's attribute index ({@link RegistrationStore#registrationsWithAll}); only those registrations are then
  * matched as above, so results and their order are the same as a full scan's.
+ * <p>
+ * Link-local bases (RFC 9176 sections 6.1 and 6.4): a registration whose base is a link-local address is seen only
+ * by a lookup from the link it was registered on ({@link LookupOrigin}), as if it did not exist for any other
+ * (so it takes no place in pages either), and its base, targets and anchors are shown without zone identifier. A
+ * link-local base without a recorded link is seen by nobody. See {@link LinkLocalBase}.
  */
 public final class DirectoryLookup {
 
@@ -58,16 +65,25 @@ public final class DirectoryLookup {
         return registrationPathPrefix + registration.id();
     }
 
-    /** Endpoint lookup: one link per matching registration, {@code </rd/12>;ep="...";d="...";base="...";...;rt="core.rd-ep"}. */
+    /** {@link #endpoints(LookupQuery, LookupOrigin)} for a requester on none of the directory's links. */
     public List<Link> endpoints(LookupQuery query) {
+        return endpoints(query, LookupOrigin.OFF_LINK);
+    }
+
+    /**
+     * Endpoint lookup: one link per matching registration that {@code origin} may see,
+     * {@code </rd/12>;ep="...";d="...";base="...";...;rt="core.rd-ep"}.
+     */
+    public List<Link> endpoints(LookupQuery query, LookupOrigin origin) {
         Page page = new Page(query);
         if (page.empty()) {
             return List.of();
         }
         List<Link> results = new ArrayList<>();
         for (Registration registration : candidates(query.filters(), true)) {
-            if (endpointMatches(registration, query.filters()) && page.admit()) {
-                results.add(endpointLink(registration));
+            String base = visibleBase(registration, origin);
+            if (base != null && endpointMatches(registration, base, query.filters()) && page.admit()) {
+                results.add(endpointLink(registration, base));
                 if (page.full()) {
                     break;
                 }
@@ -76,8 +92,16 @@ public final class DirectoryLookup {
         return results;
     }
 
-    /** Resource lookup: the matching links with target and anchor resolved against their registration's base. */
+    /** {@link #resources(LookupQuery, LookupOrigin)} for a requester on none of the directory's links. */
     public List<Link> resources(LookupQuery query) {
+        return resources(query, LookupOrigin.OFF_LINK);
+    }
+
+    /**
+     * Resource lookup: the matching links of the registrations {@code origin} may see, with target and anchor
+     * resolved against their registration's base.
+     */
+    public List<Link> resources(LookupQuery query, LookupOrigin origin) {
         Page page = new Page(query);
         if (page.empty()) {
             return List.of();
@@ -85,13 +109,17 @@ public final class DirectoryLookup {
         List<Link> results = new ArrayList<>();
         List<LookupFilter> filters = query.filters();
         for (Registration registration : candidates(filters, false)) {
-            boolean[] byRegistration = registrationMatches(registration, filters);
+            String base = visibleBase(registration, origin);
+            if (base == null) {
+                continue;
+            }
+            boolean[] byRegistration = registrationMatches(registration, base, filters);
             if (allTrue(byRegistration) && page.skipped(registration.links().size())) {
                 continue; // every link matches and all of them lie before the page: count them, read none
             }
             for (Link link : registration.links()) {
-                if (resourceMatches(registration, link, filters, byRegistration) && page.admit()) {
-                    results.add(resolved(registration, link));
+                if (resourceMatches(base, link, filters, byRegistration) && page.admit()) {
+                    results.add(resolved(base, link));
                     if (page.full()) {
                         return results;
                     }
@@ -99,6 +127,24 @@ public final class DirectoryLookup {
             }
         }
         return results;
+    }
+
+    /**
+     * The base the requester is shown for the registration, or null if it must not see the registration at all:
+     * the stored base unless it is link-local, which only the link it was registered on sees, without its zone.
+     * Whether the base is link-local is decided once per registration ({@link Registration#baseIsLinkLocal()}).
+     */
+    private static String visibleBase(Registration registration, LookupOrigin origin) {
+        String base = registration.base();
+        if (!registration.baseIsLinkLocal()) {
+            return base;
+        }
+        LinkLocalBase linkLocal = LinkLocalBase.parse(base);
+        if (linkLocal == null) {
+            return null; // cannot happen: parse and baseIsLinkLocal read the base alike
+        }
+        Optional<String> link = linkLocal.zone();
+        return link.isPresent() && origin.isOn(link.get()) ? linkLocal.withoutZone() : null;
     }
 
     /** The registrations that can match, in registration order: a superset of the matches, never less. */
@@ -135,18 +181,18 @@ public final class DirectoryLookup {
         }
     }
 
-    private boolean endpointMatches(Registration registration, List<LookupFilter> filters) {
+    private boolean endpointMatches(Registration registration, String base, List<LookupFilter> filters) {
         for (LookupFilter filter : filters) {
-            if (!registrationMatches(registration, filter, true) && !anyLinkMatches(registration, filter)) {
+            if (!registrationMatches(registration, base, filter, true) && !anyLinkMatches(registration, base, filter)) {
                 return false;
             }
         }
         return true;
     }
 
-    private boolean anyLinkMatches(Registration registration, LookupFilter filter) {
+    private static boolean anyLinkMatches(Registration registration, String base, LookupFilter filter) {
         for (Link link : registration.links()) {
-            if (linkMatches(registration, link, filter)) {
+            if (linkMatches(base, link, filter)) {
                 return true;
             }
         }
@@ -154,10 +200,10 @@ public final class DirectoryLookup {
     }
 
     /** Per filter, whether the registration itself satisfies it for its resources: once, not once per link. */
-    private boolean[] registrationMatches(Registration registration, List<LookupFilter> filters) {
+    private boolean[] registrationMatches(Registration registration, String base, List<LookupFilter> filters) {
         boolean[] matches = new boolean[filters.size()];
         for (int i = 0; i < matches.length; i++) {
-            matches[i] = registrationMatches(registration, filters.get(i), false);
+            matches[i] = registrationMatches(registration, base, filters.get(i), false);
         }
         return matches;
     }
@@ -171,10 +217,10 @@ public final class DirectoryLookup {
         return true;
     }
 
-    private static boolean resourceMatches(Registration registration, Link link, List<LookupFilter> filters,
+    private static boolean resourceMatches(String base, Link link, List<LookupFilter> filters,
             boolean[] byRegistration) {
         for (int i = 0; i < byRegistration.length; i++) {
-            if (!byRegistration[i] && !linkMatches(registration, link, filters.get(i))) {
+            if (!byRegistration[i] && !linkMatches(base, link, filters.get(i))) {
                 return false;
             }
         }
@@ -185,14 +231,15 @@ public final class DirectoryLookup {
      * @param asEndpoint whether the registration is being looked up as an endpoint, the only case in which it
      *        carries rt=core.rd-ep (a resource lookup for rt=core.rd-ep must not return every resource)
      */
-    private boolean registrationMatches(Registration registration, LookupFilter filter, boolean asEndpoint) {
+    private boolean registrationMatches(Registration registration, String base, LookupFilter filter,
+            boolean asEndpoint) {
         switch (filter.name()) {
             case "ep":
                 return filter.matches(registration.endpointName());
             case "d":
                 return registration.sector().isPresent() && filter.matches(registration.sector().get());
             case "base":
-                return filter.matches(registration.base());
+                return filter.matches(base);
             case "href":
                 return filter.matches(registrationPath(registration));
             case "rt":
@@ -205,12 +252,12 @@ public final class DirectoryLookup {
         }
     }
 
-    private static boolean linkMatches(Registration registration, Link link, LookupFilter filter) {
+    private static boolean linkMatches(String base, Link link, LookupFilter filter) {
         switch (filter.name()) {
             case "href":
-                return filter.matches(UriReference.resolve(registration.base(), link.target()));
+                return filter.matches(UriReference.resolve(base, link.target()));
             case "anchor":
-                return filter.matches(resolvedAnchor(registration, link));
+                return filter.matches(resolvedAnchor(base, link));
             default:
                 return attributesMatch(link.attributes(), filter);
         }
@@ -225,10 +272,10 @@ public final class DirectoryLookup {
         return false;
     }
 
-    private Link endpointLink(Registration registration) {
+    private Link endpointLink(Registration registration, String base) {
         Link.Builder link = Link.builder(registrationPath(registration)).attribute("ep", registration.endpointName());
         registration.sector().ifPresent(d -> link.attribute("d", d));
-        link.attribute("base", registration.base());
+        link.attribute("base", base);
         for (LinkAttribute attribute : registration.extraAttributes()) {
             if (!attribute.name().equals("rt")) {
                 link.attribute(attribute);
@@ -238,13 +285,13 @@ public final class DirectoryLookup {
     }
 
     /** RFC 9176 section 6.1: target and anchor fully resolved; a link without anchor gets the base as anchor. */
-    private static Link resolved(Registration registration, Link link) {
-        Link.Builder out = Link.builder(UriReference.resolve(registration.base(), link.target()));
+    private static Link resolved(String base, Link link) {
+        Link.Builder out = Link.builder(UriReference.resolve(base, link.target()));
         boolean anchored = false;
         for (LinkAttribute attribute : link.attributes()) {
             if (attribute.name().equals("anchor") && !attribute.isFlag()) {
                 if (!anchored) {
-                    out.attribute("anchor", UriReference.resolve(registration.base(), attribute.value().get()));
+                    out.attribute("anchor", UriReference.resolve(base, attribute.value().get()));
                     anchored = true;
                 }
             } else {
@@ -252,14 +299,13 @@ public final class DirectoryLookup {
             }
         }
         if (!anchored) {
-            out.attribute("anchor", registration.base());
+            out.attribute("anchor", base);
         }
         return out.build();
     }
 
-    private static String resolvedAnchor(Registration registration, Link link) {
-        return link.anchor().map(anchor -> UriReference.resolve(registration.base(), anchor))
-                .orElse(registration.base());
+    private static String resolvedAnchor(String base, Link link) {
+        return link.anchor().map(anchor -> UriReference.resolve(base, anchor)).orElse(base);
     }
 
     /** Counts matches to skip to page * count and stops at count. */

@@ -29,6 +29,7 @@ public final class DirectoryOptions {
     public static final String LINK_TARGET_LENGTH_MAX = "link.target.length.max";
     public static final String LOOKUP_ACCESS = "lookup.access";
     public static final String LOOKUP_PAYLOAD_MAX = "lookup.payload.max.bytes";
+    public static final String INTERFACES_REFRESH = "interfaces.refresh.seconds";
     public static final String SIMPLE_ENABLED = "simple.registration.enabled";
     public static final String SIMPLE_TIMEOUT = "simple.registration.timeout.seconds";
     public static final String SIMPLE_MAX = "simple.registration.max.bytes";
@@ -47,6 +48,7 @@ public final class DirectoryOptions {
     private final String defaultSector;
     private final LookupAccess lookupAccess;
     private final int lookupPayloadMaxBytes;
+    private final Duration interfacesRefreshInterval;
     private final boolean simpleRegistrationEnabled;
     private final Duration simpleRegistrationTimeout;
     private final int simpleRegistrationMaxBytes;
@@ -96,6 +98,7 @@ public final class DirectoryOptions {
 
         lookupAccess = LookupAccess.fromSetting(LOOKUP_ACCESS, readString(p, LOOKUP_ACCESS, "open"));
         lookupPayloadMaxBytes = readInt(p, LOOKUP_PAYLOAD_MAX, 65_536, 1024, 16 * 1024 * 1024);
+        interfacesRefreshInterval = Duration.ofSeconds(readInt(p, INTERFACES_REFRESH, 30, 1, 3600));
 
         simpleRegistrationEnabled = readBoolean(p, SIMPLE_ENABLED, true);
         simpleRegistrationTimeout = Duration.ofSeconds(readInt(p, SIMPLE_TIMEOUT, 10, 1, 300));
@@ -163,6 +166,14 @@ public final class DirectoryOptions {
     /** {@value #LOOKUP_PAYLOAD_MAX}: a larger lookup result is refused (5.03) with a hint to page. */
     public int lookupPayloadMaxBytes() {
         return lookupPayloadMaxBytes;
+    }
+
+    /**
+     * {@value #INTERFACES_REFRESH}: how often the host's network interfaces are reread to tell which link a peer is
+     * on, for registrations with a link-local base (RFC 9176 sections 5, 6.1 and 6.4).
+     */
+    public Duration interfacesRefreshInterval() {
+        return interfacesRefreshInterval;
     }
 
     /** {@value #SIMPLE_ENABLED}: whether /.well-known/rd is served. */

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
@@ -20,12 +21,16 @@ final class AttributeIndex {
 
     private static final long[] NONE = new long[0];
 
-    private final Map<AttributeValue, SortedIds> postings = new HashMap<>();
+    /**
+     * Keyed by the attribute itself: the links are shared ({@link SharedLinks}), so indexing a registration
+     * allocates no key for an attribute whose value is one token, the usual case; only the tokens of a
+     * space-separated value, ep and d get keys of their own.
+     */
+    private final Map<LinkAttribute, SortedIds> postings = new HashMap<>();
 
     void add(long id, Registration registration) {
-        for (AttributeValue key : keys(registration)) {
-            postings.computeIfAbsent(key, k -> new SortedIds()).add(id);
-        }
+        // SortedIds ignores an id it holds already, so a value that repeats needs no de-duplication here
+        forEachKey(registration, key -> postings.computeIfAbsent(key, k -> new SortedIds()).add(id));
     }
 
     /**
@@ -36,14 +41,14 @@ final class AttributeIndex {
         if (sameIndexedValues(previous, next)) {
             return; // a re-registration or update that changes no value: the usual case
         }
-        Set<AttributeValue> before = keys(previous);
-        Set<AttributeValue> after = keys(next);
-        for (AttributeValue key : before) {
+        Set<LinkAttribute> before = keys(previous);
+        Set<LinkAttribute> after = keys(next);
+        for (LinkAttribute key : before) {
             if (!after.contains(key)) {
                 removeKey(id, key);
             }
         }
-        for (AttributeValue key : after) {
+        for (LinkAttribute key : after) {
             if (!before.contains(key)) {
                 postings.computeIfAbsent(key, k -> new SortedIds()).add(id);
             }
@@ -51,12 +56,10 @@ final class AttributeIndex {
     }
 
     void remove(long id, Registration registration) {
-        for (AttributeValue key : keys(registration)) {
-            removeKey(id, key);
-        }
+        forEachKey(registration, key -> removeKey(id, key));
     }
 
-    private void removeKey(long id, AttributeValue key) {
+    private void removeKey(long id, LinkAttribute key) {
         SortedIds ids = postings.get(key);
         if (ids != null) {
             ids.remove(id);
@@ -71,7 +74,7 @@ final class AttributeIndex {
         SortedIds[] sets = new SortedIds[required.size()];
         int smallest = 0;
         for (int i = 0; i < sets.length; i++) {
-            SortedIds ids = postings.get(required.get(i));
+            SortedIds ids = postings.get(key(required.get(i)));
             if (ids == null) {
                 return NONE;
             }
@@ -118,25 +121,46 @@ final class AttributeIndex {
     }
 
     /** Every exact value a lookup filter can match this registration by (base, href and anchor are not indexed). */
-    static Set<AttributeValue> keys(Registration registration) {
-        Set<AttributeValue> keys = new HashSet<>();
-        keys.add(new AttributeValue("ep", registration.endpointName()));
-        registration.sector().ifPresent(d -> keys.add(new AttributeValue("d", d)));
-        addAll(keys, registration.extraAttributes());
-        for (Link link : registration.links()) {
-            addAll(keys, link.attributes());
-        }
+    static Set<LinkAttribute> keys(Registration registration) {
+        Set<LinkAttribute> keys = new HashSet<>();
+        forEachKey(registration, keys::add);
         return keys;
     }
 
-    private static void addAll(Set<AttributeValue> keys, List<LinkAttribute> attributes) {
-        for (LinkAttribute attribute : attributes) {
+    /** {@link #keys}, possibly with repeats, without collecting them. */
+    private static void forEachKey(Registration registration, Consumer<LinkAttribute> action) {
+        action.accept(LinkAttribute.of("ep", registration.endpointName()));
+        registration.sector().ifPresent(d -> action.accept(LinkAttribute.of("d", d)));
+        forEachKey(registration.extraAttributes(), action);
+        List<Link> links = registration.links();
+        for (int i = 0; i < links.size(); i++) {
+            forEachKey(links.get(i).attributes(), action);
+        }
+    }
+
+    private static void forEachKey(List<LinkAttribute> attributes, Consumer<LinkAttribute> action) {
+        for (int i = 0; i < attributes.size(); i++) {
+            LinkAttribute attribute = attributes.get(i);
             if (attribute.isFlag()) {
                 continue; // a flag answers only "is it there", which the index does not serve
             }
-            for (String value : AttributeValue.answeredValues(attribute.name(), attribute.value().get())) {
-                keys.add(new AttributeValue(attribute.name(), value));
+            String value = attribute.value().get();
+            if (AttributeValue.isTokenList(attribute.name(), value)) {
+                for (String token : AttributeValue.answeredValues(attribute.name(), value)) {
+                    action.accept(LinkAttribute.of(attribute.name(), token));
+                }
+            } else {
+                action.accept(attribute);
             }
+        }
+    }
+
+    /** The key a lookup's value is posted under; a name no attribute can have finds nothing. */
+    private static LinkAttribute key(AttributeValue value) {
+        try {
+            return LinkAttribute.of(value.name(), value.value());
+        } catch (IllegalArgumentException e) {
+            return null;
         }
     }
 }

@@ -25,6 +25,8 @@ public final class Registration {
     private final ImmutableList<Link> links;
     private final String identity;
     private final long expiresAtMillis;
+    /** 0 until {@link #baseIsLinkLocal()} decides, then 1 (no) or 2 (yes): a benign race, every thread decides alike. */
+    private byte baseLinkLocal;
 
     Registration(String id, String endpointName, String sector, long lifetimeSeconds, String base,
             boolean baseExplicit, List<LinkAttribute> extraAttributes, List<Link> links, String identity,
@@ -72,6 +74,19 @@ public final class Registration {
     /** The base URI relative links resolve against: the explicit base, or the registrant's source address. */
     public String base() {
         return base;
+    }
+
+    /**
+     * True if the base's host is a link-local address (RFC 9176 section 3.4, {@link LinkLocalBase}): decided once per
+     * instance, so lookups, which ask for every registration they read, pay a field read.
+     */
+    public boolean baseIsLinkLocal() {
+        byte decided = baseLinkLocal;
+        if (decided == 0) {
+            decided = LinkLocalBase.isLinkLocal(base) ? (byte) 2 : (byte) 1;
+            baseLinkLocal = decided;
+        }
+        return decided == 2;
     }
 
     /** True if base was given by the registrant; false if it is the source address (which an update may change). */

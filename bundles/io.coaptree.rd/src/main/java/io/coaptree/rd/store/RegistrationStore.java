@@ -13,6 +13,7 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.concurrent.locks.ReadWriteLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
@@ -202,27 +203,22 @@ public final class RegistrationStore {
         if (id == null) {
             return Optional.empty();
         }
-        lock.readLock().lock();
-        try {
-            Registration registration = byIdDirect.get(id);
-            return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
-                    : Optional.of(registration);
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> live(byIdDirect.get(id)));
     }
 
     /** The live registration of that endpoint name in that sector (empty string or null: no sector). */
     public Optional<Registration> find(String sector, String endpointName) {
-        lock.readLock().lock();
-        try {
-            Long id = byEndpoint.get(new EndpointKey(sector == null ? "" : sector, endpointName));
-            Registration registration = id == null ? null : byIdDirect.get(id);
-            return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
-                    : Optional.of(registration);
-        } finally {
-            lock.readLock().unlock();
-        }
+        EndpointKey key = new EndpointKey(sector == null ? "" : sector, endpointName);
+        return underReadLock(() -> {
+            Long id = byEndpoint.get(key);
+            return live(id == null ? null : byIdDirect.get(id));
+        });
+    }
+
+    /** Present unless null or expired (and not swept yet). */
+    private Optional<Registration> live(Registration registration) {
+        return registration == null || registration.isExpiredAt(clock.millis()) ? Optional.empty()
+                : Optional.of(registration);
     }
 
     /** A snapshot of the live registrations in registration order, which is the stable order lookups page in. */
@@ -271,22 +267,12 @@ public final class RegistrationStore {
 
     /** Distinct attribute values the lookup index holds (for tests). */
     int indexedValues() {
-        lock.readLock().lock();
-        try {
-            return index.size();
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> index.size());
     }
 
     /** Registrations held, including expired ones the sweeper has not removed yet. */
     public int size() {
-        lock.readLock().lock();
-        try {
-            return byId.size();
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> byId.size());
     }
 
     /**
@@ -300,6 +286,15 @@ public final class RegistrationStore {
             sweepLocked(clock.millis(), events);
             return events.size();
         });
+    }
+
+    private <T> T underReadLock(Supplier<T> read) {
+        lock.readLock().lock();
+        try {
+            return read.get();
+        } finally {
+            lock.readLock().unlock();
+        }
     }
 
     /** Milliseconds of lifetime left, as the store's clock sees it; 0 when expired. */
@@ -339,12 +334,7 @@ public final class RegistrationStore {
 
     /** The id the next new registration gets. */
     long nextId() {
-        lock.readLock().lock();
-        try {
-            return nextId;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> nextId);
     }
 
     /** Never hand out ids below {@code id} again, so a restored store does not reuse an old location. */

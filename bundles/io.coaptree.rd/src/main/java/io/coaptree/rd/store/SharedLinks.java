@@ -19,6 +19,16 @@ final class SharedLinks {
 
     private static final Interner<Link> LINKS = Interners.newWeakInterner();
     private static final Interner<LinkAttribute> ATTRIBUTES = Interners.newWeakInterner();
+    /** Slots of {@link #RECENT}: a power of two, more than the distinct links of a typical fleet. */
+    private static final int RECENT_SLOTS = 1024;
+    /**
+     * Links shared lately, one per slot by hash, in front of the interners: most links of a registration are ones
+     * other nodes registered before, and a hit here costs one comparison instead of interning the link and each of
+     * its attributes. Holds at most {@value #RECENT_SLOTS} links that might otherwise be collected. Slots are
+     * written without locking: a reader sees a complete shared link (final fields) or another one, and either way
+     * compares before using it.
+     */
+    private static final Link[] RECENT = new Link[RECENT_SLOTS];
 
     private SharedLinks() {
     }
@@ -39,8 +49,19 @@ final class SharedLinks {
         return shared.build();
     }
 
-    /** Attributes first, so a link seen for the first time is kept with shared attributes. */
     private static Link share(Link link) {
+        int slot = link.hashCode() & (RECENT_SLOTS - 1);
+        Link recent = RECENT[slot];
+        if (recent != null && recent.equals(link)) {
+            return recent;
+        }
+        Link shared = intern(link);
+        RECENT[slot] = shared;
+        return shared;
+    }
+
+    /** Attributes first, so a link seen for the first time is kept with shared attributes. */
+    private static Link intern(Link link) {
         List<LinkAttribute> attributes = link.attributes();
         Link.Builder rebuilt = null;
         for (int i = 0; i < attributes.size(); i++) {

@@ -15,7 +15,6 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.core.CoapClient;
-import org.eclipse.californium.core.CoapHandler;
 import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.Code;
@@ -203,17 +202,7 @@ class CoapResourceDirectoryTest {
     void lookupsAreObservable() throws Exception {
         BlockingQueue<String> notifications = new LinkedBlockingQueue<>();
         CoapClient observer = rd.client("/rd-lookup/res?rt=light");
-        CoapObserveRelation relation = observer.observe(new CoapHandler() {
-            @Override
-            public void onLoad(CoapResponse response) {
-                notifications.add(response.getResponseText());
-            }
-
-            @Override
-            public void onError() {
-                notifications.add("error");
-            }
-        });
+        CoapObserveRelation relation = DirectoryFixture.observe(observer, notifications);
         try {
             assertEquals("", notifications.poll(5, TimeUnit.SECONDS), "the first answer: nothing registered");
             register("/rd?ep=lamp&lt=300", "</west>;rt=light,</temp>;rt=temperature");
@@ -231,6 +220,17 @@ class CoapResourceDirectoryTest {
         } finally {
             relation.proactiveCancel();
         }
+    }
+
+    @Test
+    void textBeyondAsciiIsReadAsUtf8() throws Exception {
+        String links = "</k\u00fcche/licht>;rt=\"light\";title=\"K\u00fcche \u2013 Licht\"";
+        assertEquals(ResponseCode.CREATED, post("/rd?ep=kitchen&lt=300", links.getBytes(StandardCharsets.UTF_8),
+                LINK_FORMAT).getCode());
+
+        Link found = parse(get("/rd-lookup/res?ep=kitchen").getResponseText()).get(0);
+        assertEquals("K\u00fcche \u2013 Licht", found.firstValue("title").get());
+        assertEquals(rd.clientBase() + "/k\u00fcche/licht", found.target());
     }
 
     @Test

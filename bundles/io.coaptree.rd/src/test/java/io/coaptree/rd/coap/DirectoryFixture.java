@@ -5,12 +5,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.config.CoapConfig;
@@ -18,6 +22,7 @@ import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
 
+import io.coaptree.rd.lookup.PeerLinks;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.MonotonicClock;
 import io.coaptree.server.access.AccessPolicy;
@@ -45,8 +50,17 @@ final class DirectoryFixture implements AutoCloseable {
     }
 
     DirectoryFixture(Map<String, Object> settings, Path persistenceFile, Map<String, Object> serverSettings) {
+        this(settings, persistenceFile, serverSettings, null);
+    }
+
+    /**
+     * @param serverSettings a {@link ServerOptions#BIND_ADDRESS} here replaces 127.0.0.1
+     * @param peerLinks which link each peer is on; null for this host's real interfaces
+     */
+    DirectoryFixture(Map<String, Object> settings, Path persistenceFile, Map<String, Object> serverSettings,
+            PeerLinks peerLinks) {
         Map<String, Object> serverOptions = new HashMap<>(serverSettings);
-        serverOptions.put(ServerOptions.BIND_ADDRESS, "127.0.0.1");
+        serverOptions.putIfAbsent(ServerOptions.BIND_ADDRESS, "127.0.0.1");
         serverOptions.put(ServerOptions.PORT, 0);
         server.apply(ServerOptions.from(serverOptions));
         // the gateway's default policy lets only DTLS peers write; RFC 9176 registration over plain CoAP is tested
@@ -56,18 +70,24 @@ final class DirectoryFixture implements AutoCloseable {
         // the node's own registration would show up in every unfiltered lookup: tests that want it enable it
         options.put(DirectoryOptions.LOCAL_ENABLED, false);
         options.putAll(settings);
-        directory = new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(),
-                persistenceFile);
+        directory = peerLinks == null
+                ? new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(),
+                        persistenceFile)
+                : new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(),
+                        persistenceFile, peerLinks);
         directory.start();
         clientEndpoint = newClientEndpoint();
     }
 
     static CoapEndpoint newClientEndpoint() {
+        return newClientEndpoint(new InetSocketAddress("127.0.0.1", 0));
+    }
+
+    /** A client endpoint on an address of its own, e.g. another loopback address or a link-local one. */
+    static CoapEndpoint newClientEndpoint(InetSocketAddress address) {
         Configuration config = Configuration.createStandardWithoutFile();
         config.set(CoapConfig.MAX_RESOURCE_BODY_SIZE, 1024 * 1024);
-        CoapEndpoint endpoint = new CoapEndpoint.Builder().setConfiguration(config)
-                .setInetSocketAddress(new InetSocketAddress("127.0.0.1", 0)).build();
-        return endpoint;
+        return new CoapEndpoint.Builder().setConfiguration(config).setInetSocketAddress(address).build();
     }
 
     int port() {
@@ -98,6 +118,21 @@ final class DirectoryFixture implements AutoCloseable {
         Request request = new Request(code);
         request.setURI(uri(pathAndQuery));
         return request;
+    }
+
+    /** Observes with {@code client}; each notification's text, or "error", goes to {@code notifications}. */
+    static CoapObserveRelation observe(CoapClient client, BlockingQueue<String> notifications) {
+        return client.observe(new CoapHandler() {
+            @Override
+            public void onLoad(CoapResponse response) {
+                notifications.add(response.getResponseText());
+            }
+
+            @Override
+            public void onError() {
+                notifications.add("error");
+            }
+        });
     }
 
     static void await(BooleanSupplier condition, Duration timeout, String what) throws InterruptedException {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -23,6 +24,7 @@ class DirectoryOptionsTest {
         assertEquals("gateway", options.localEndpointName());
         assertEquals("", options.persistenceFile());
         assertFalse(options.store().requireIdentity());
+        assertEquals(Duration.ofSeconds(30), options.interfacesRefreshInterval());
     }
 
     @Test
@@ -51,6 +53,7 @@ class DirectoryOptionsTest {
         assertField(DirectoryOptions.LOCAL_LIFETIME, Map.of(DirectoryOptions.LOCAL_LIFETIME, 8L,
                 DirectoryOptions.LOCAL_CHECK_INTERVAL, 5));
         assertField(DirectoryOptions.REQUIRE_AUTHENTICATION, Map.of(DirectoryOptions.REQUIRE_AUTHENTICATION, "yes"));
+        assertField(DirectoryOptions.INTERFACES_REFRESH, Map.of(DirectoryOptions.INTERFACES_REFRESH, 0));
     }
 
     private static void assertField(String field, Map<String, Object> properties) {
