@@ -49,8 +49,14 @@ public final class RdScenario implements Scenario {
     static final int FIRST_500 = 500;
     static final int WARM_UP_NODES = 50;
     static final String EMPTY = "0 (before warm-up)";
-    /** New endpoints registered (and removed) to warm the create path; fits next to the nodes in the store. */
-    static final int NEW_ENDPOINT_WARM_UPS = 5_000;
+    /** Requests per warm-up round, 2/5 of them new endpoints: fits next to the nodes in the store. */
+    static final int WARM_UP_ROUND = 15_000;
+    /** The JIT is done when its threads take less than this share of the server's CPU in a round. */
+    static final double JIT_QUIET_SHARE = 0.05;
+    static final int MAX_WARM_UP_ROUNDS = 6;
+    /** New endpoints per steady-state round; also the room above {@code nodes} the store is given. */
+    static final int CHURN = 5_000;
+    static final int CHURN_ROUNDS = 3;
 
     @Override
     public String name() {
@@ -75,7 +81,8 @@ public final class RdScenario implements Scenario {
             throw new IllegalArgumentException("nodes must be at least " + (FIRST_500 + WARM_UP_NODES));
         }
         RdWorkload workload = new RdWorkload(nodes);
-        TargetSpec spec = new TargetSpec(LABEL, "rd", List.of("--max-registrations", Integer.toString(nodes + 100)),
+        TargetSpec spec = new TargetSpec(LABEL, "rd", List.of("--max-registrations",
+                Integer.toString(nodes + CHURN + 100)),
                 TargetSpec.DEFAULT_JVM_OPTIONS);
         System.out.println("target " + LABEL + ": starting");
         TargetProcess target = context.startTarget(spec);
@@ -85,22 +92,19 @@ public final class RdScenario implements Scenario {
 
         try (Probe probe = new Probe(target.port())) {
             footprint.put(EMPTY, probe.footprint(target));
-            // Warm the stack and the directory's code: the last WARM_UP_NODES nodes register over and over
-            // (re-registration replaces), the no-op resource gets the same number of POSTs and GETs. The POSTs get
-            // more rounds: with 3000, C2 was still compiling the registration path during the measured fill.
-            int warmUps = 3000;
-            int postWarmUps = 10_000;
+            // Warm the stack and the directory's code until the JIT is done with them, so the steps measure the
+            // steady state of a gateway that has been running, not compilation: C2 compiles for the branches and
+            // types it has seen, so the kinds of request are interleaved (warming them one after the other got
+            // the first kind recompiled - and its C2 compilations billed to the measured fill - once the others
+            // had run). New endpoints go to a sector of their own and are removed through the RD after each round.
+            Supplier<Request> newEndpoints = RdWorkload.newEndpoints(RdWorkload.WARM_UP_SECTOR);
+            Supplier<Request> mixed = RdWorkload.interleaved(List.of(newEndpoints,
+                    RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES), RdWorkload.barePosts(),
+                    newEndpoints, RdWorkload.bareGets()));
             Duration warmUpTime = options.scaled(Duration.ofSeconds(10));
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
-                    issuers(target, RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES)));
-            // The fill measures new endpoints: warm that path too, then take the warm-up endpoints out again.
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, NEW_ENDPOINT_WARM_UPS),
-                    issuers(target, RdWorkload.warmUpRegistrations()));
-            System.out.println("  removed " + probe.removeSector(RdWorkload.WARM_UP_SECTOR) + " warm-up endpoints");
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, postWarmUps),
-                    issuers(target, RdWorkload.barePosts()));
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
-                    issuers(target, RdWorkload.bareGets()));
+            warmUntilCompiled(context, target, probe,
+                    LoadProfile.closedLoop("warm-up", clients, warmUpTime, WARM_UP_ROUND), issuers(target, mixed));
+            int warmUps = 3000;
             context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
                     issuers(target, workload.lookups(RdWorkload.Lookup.RES_BY_EP_AND_RT)));
             footprint.put("" + WARM_UP_NODES, probe.footprint(target));
@@ -125,6 +129,22 @@ public final class RdScenario implements Scenario {
             Measurement reRegister = context.measure(target,
                     LoadProfile.closedLoop("re-register", clients, fillTime, fill),
                     issuers(target, RdWorkload.registrations(FIRST_500, 0)));
+
+            // The fill grows the store from 550 to `nodes` registrations in its 1-2 s: it measures the growth too
+            // (and any compilation the growth sets off). A fleet's steady state is new endpoints arriving at a full
+            // directory: CHURN new ones, then the no-op POST with as many messages, then the new ones removed;
+            // CHURN_ROUNDS times, so one round's noise on this shared machine shows against the others.
+            List<Measurement[]> churn = new ArrayList<>();
+            for (int round = 1; round <= CHURN_ROUNDS; round++) {
+                Measurement created = context.measure(target,
+                        LoadProfile.closedLoop("register-new-" + round, clients, fillTime, CHURN),
+                        issuers(target, RdWorkload.newEndpoints(RdWorkload.CHURN_SECTOR)));
+                Measurement bare = context.measure(target,
+                        LoadProfile.closedLoop("bare-post-" + round, clients, fillTime, CHURN),
+                        issuers(target, RdWorkload.barePosts()));
+                churn.add(new Measurement[] {created, bare});
+                probe.removeSector(RdWorkload.CHURN_SECTOR);
+            }
 
             List<String> sanity = probe.sanity(nodes);
             sanity.forEach(line -> System.out.println("  check: " + line));
@@ -159,6 +179,7 @@ public final class RdScenario implements Scenario {
             footprint.put(nodes + " settled", probe.footprint(target));
 
             notes(context, nodes, first, register, barePost, reRegister, lookups, footprint, sanity);
+            churnNotes(context, nodes, churn);
         }
         context.stopTarget(target);
     }
@@ -194,6 +215,42 @@ public final class RdScenario implements Scenario {
         context.note("Client and server share the machine's CPUs: closed-loop throughput is what the whole box "
                 + "sustains; the ratio against the no-op resource, measured with the same clients right after, is "
                 + "the meaningful figure.");
+    }
+
+    private static void churnNotes(ScenarioContext context, int nodes, List<Measurement[]> churn) {
+        List<Double> ratios = new ArrayList<>();
+        StringBuilder rounds = new StringBuilder();
+        for (Measurement[] pair : churn) {
+            double created = pair[0].load().throughputPerSecond();
+            double bare = pair[1].load().throughputPerSecond();
+            ratios.add(created / bare);
+            rounds.append(String.format(Locale.ROOT, " %.0f/s against %.0f/s (%.2f; server CPU %.0f against %.0f "
+                    + "µs/request);", created, bare, created / bare, pair[0].server().cpuMicrosPerRequest(),
+                    pair[1].server().cpuMicrosPerRequest()));
+        }
+        List<Double> sorted = ratios.stream().sorted().toList();
+        context.note(String.format(Locale.ROOT, "Steady state, %d new endpoints at a time into the full directory "
+                + "(%d endpoints), each round followed by the no-op POST with as many messages:%s median ratio "
+                + "%.2f (lowest %.2f); target >= 0.70.", CHURN, nodes, rounds, sorted.get(sorted.size() / 2),
+                sorted.get(0)));
+    }
+
+    /** Warm-up rounds until the server's JIT compiler threads are nearly idle (or {@link #MAX_WARM_UP_ROUNDS}). */
+    private static void warmUntilCompiled(ScenarioContext context, TargetProcess target, Probe probe,
+            LoadProfile round, IntFunction<RequestIssuer> issuers) throws Exception {
+        for (int i = 1; i <= MAX_WARM_UP_ROUNDS; i++) {
+            ServerSample before = target.sample();
+            context.warmUp(round, issuers);
+            int removed = probe.removeSector(RdWorkload.WARM_UP_SECTOR);
+            ServerSample after = target.sample();
+            double cpu = (after.cpuNanos() - before.cpuNanos()) / 1e9;
+            double jit = (after.jitCpuNanos() - before.jitCpuNanos()) / 1e9;
+            System.out.printf(Locale.ROOT, "  warm-up round %d: %.1f s server CPU, %.2f s of it JIT; %d warm-up "
+                    + "endpoints removed%n", i, cpu, jit, removed);
+            if (before.jitCpuNanos() < 0 || jit < JIT_QUIET_SHARE * cpu) {
+                return;
+            }
+        }
     }
 
     private static IntFunction<RequestIssuer> issuers(TargetProcess target, Supplier<Request> requests) {

@@ -1,5 +1,6 @@
 package io.coaptree.bench.rd;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -75,13 +76,18 @@ final class RdWorkload {
 
     /** Sector of the endpoints that only warm the directory's create path; removed before anything is measured. */
     static final String WARM_UP_SECTOR = "warm-up";
+    /** Sector of the new endpoints registered into the full directory, and removed again, round after round. */
+    static final String CHURN_SECTOR = "churn";
 
-    /** New endpoints in {@link #WARM_UP_SECTOR}, one per request: a re-registration would only warm the replace path. */
-    static Supplier<Request> warmUpRegistrations() {
+    /**
+     * New endpoints in {@code sector} ({@code <sector>0}, {@code <sector>1}...), one per request: a
+     * re-registration would only take the replace path. The sector is removed before the names come again.
+     */
+    static Supplier<Request> newEndpoints(String sector) {
         AtomicInteger next = new AtomicInteger();
         return () -> {
             int n = next.getAndIncrement();
-            return registration("warm" + n, WARM_UP_SECTOR, payload(n));
+            return registration(sector + n, sector, payload(n));
         };
     }
 
@@ -94,6 +100,12 @@ final class RdWorkload {
                 .setContentFormat(MediaTypeRegistry.APPLICATION_LINK_FORMAT);
         request.setPayload(payload);
         return request;
+    }
+
+    /** One request of each kind in turn. */
+    static Supplier<Request> interleaved(List<Supplier<Request>> kinds) {
+        AtomicInteger next = new AtomicInteger();
+        return () -> kinds.get(Math.floorMod(next.getAndIncrement(), kinds.size())).get();
     }
 
     /** The same message to the no-op resource. */

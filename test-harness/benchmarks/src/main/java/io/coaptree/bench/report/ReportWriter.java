@@ -39,6 +39,12 @@ public final class ReportWriter {
         return new ObjectMapper().registerModule(durations).enable(SerializationFeature.INDENT_OUTPUT);
     }
 
+    /** µs per successful request, or "-" when unknown. */
+    private static String perRequest(double seconds, Measurement m) {
+        long ok = m.load().succeeded();
+        return seconds < 0 || ok == 0 ? "-" : String.format(Locale.ROOT, "%.1f", seconds * 1e6 / ok);
+    }
+
     static String summary(RunReport report, List<String> charts) {
         StringBuilder md = new StringBuilder();
         md.append("# Benchmark `").append(report.scenario()).append("`\n\n");
@@ -51,18 +57,20 @@ public final class ReportWriter {
             md.append("- **quick run** (durations divided by 4): a smoke test, not figures to quote\n");
         }
         md.append("\n## Results\n\n");
-        md.append("Latency in ms. Server columns are the server process alone (CPU in % of one core).\n\n");
+        md.append("Latency in ms. Server columns are the server process alone (CPU in % of one core; of its CPU "
+                + "per request, what its JIT compiler and garbage collector threads used).\n\n");
         md.append("| target | step | load | req/s | p50 | p90 | p99 | p99.9 | max | ok | failed | server CPU % "
-                + "| CPU µs/req | threads | heap MiB | RSS MiB |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+                + "| CPU µs/req | of which JIT | of which GC | threads | heap MiB | RSS MiB |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Measurement m : report.measurements()) {
             LatencySummary l = m.load().latency();
             md.append(String.format(Locale.ROOT,
-                    "| %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %d | %s | %.0f | %.1f | %d | %.1f | %.1f |%n",
+                    "| %s | %s | %s | %.0f | %s | %s | %s | %s | %s | %d | %s | %.0f | %.1f | %s | %s | %d | %.1f | %.1f |%n",
                     m.target(), m.step(), m.description(), m.load().throughputPerSecond(), ms(l.p50Micros()),
                     ms(l.p90Micros()), ms(l.p99Micros()), ms(l.p999Micros()), ms(l.maxMicros()), m.load().succeeded(),
-                    failures(m), m.server().cpuPercent(), m.server().cpuMicrosPerRequest(), m.server().threadsMax(),
-                    mib(m.server().heapUsedMaxBytes()), mib(m.server().rssMaxBytes())));
+                    failures(m), m.server().cpuPercent(), m.server().cpuMicrosPerRequest(),
+                    perRequest(m.server().jitCpuSeconds(), m), perRequest(m.server().gcCpuSeconds(), m),
+                    m.server().threadsMax(), mib(m.server().heapUsedMaxBytes()), mib(m.server().rssMaxBytes())));
         }
         if (!report.comparisons().isEmpty()) {
             md.append("\n## Against `").append(report.baseline()).append("`\n\n");

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.IntFunction;
 
 import io.coaptree.bench.load.LoadEngine;
@@ -23,6 +24,10 @@ import io.coaptree.bench.server.TargetSpec;
  * runs load steps while sampling the server, and collects measurements for the report.
  */
 public final class ScenarioContext {
+
+    /** This JVM, the load generator: its CPU per request tells a slow server from a busy client. */
+    private static final com.sun.management.OperatingSystemMXBean LOAD_GENERATOR =
+            (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(120);
 
@@ -94,15 +99,19 @@ public final class ScenarioContext {
     public Measurement measure(TargetProcess target, LoadProfile profile, IntFunction<RequestIssuer> issuers)
             throws InterruptedException {
         try (RequestIssuer issuer = issuers.apply(profile.clients())) {
+            long clientCpuBefore = LOAD_GENERATOR.getProcessCpuTime();
             ServerSample before = target.sample();
             LoadResult load = LoadEngine.run(profile, issuer);
             ServerSample after = target.sample();
+            double clientCpuMicros = (LOAD_GENERATOR.getProcessCpuTime() - clientCpuBefore) / 1e3;
             ServerUsage usage = ServerUsage.between(before, target.samples(), after, load.succeeded());
             Measurement measurement = new Measurement(target.label(), profile.name(), profile.describe(), load, usage);
             measurements.add(measurement);
-            System.out.printf("  %-18s %-14s %9.0f req/s  p50 %8.3f ms  p99 %8.3f ms  failed %d  server cpu %5.1f%%%n",
+            System.out.printf(Locale.ROOT, "  %-18s %-14s %9.0f req/s  p50 %8.3f ms  p99 %8.3f ms  failed %d  "
+                    + "server cpu %5.1f%% (%.0f µs/req, JIT %.2f s, GC %.2f s), load generator %.0f µs/req%n",
                     target.label(), profile.name(), load.throughputPerSecond(), load.latency().p50Micros() / 1e3,
-                    load.latency().p99Micros() / 1e3, load.failed(), usage.cpuPercent());
+                    load.latency().p99Micros() / 1e3, load.failed(), usage.cpuPercent(), usage.cpuMicrosPerRequest(),
+                    usage.jitCpuSeconds(), usage.gcCpuSeconds(), clientCpuMicros / Math.max(1, load.succeeded()));
             return measurement;
         }
     }

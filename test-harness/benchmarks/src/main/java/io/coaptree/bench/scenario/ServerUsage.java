@@ -14,9 +14,12 @@ import io.coaptree.bench.server.ServerSample;
  * @param threadsMax          most threads seen during the step
  * @param heapUsedMaxBytes    highest heap in use reported during the step
  * @param rssMaxBytes         highest resident memory during the step
+ * @param jitCpuSeconds       of cpuSeconds, what the JIT compiler threads used (-1 if unknown): a step that
+ *                            spends much here measures warm-up, not steady state
+ * @param gcCpuSeconds        of cpuSeconds, what the garbage collector threads used (-1 if unknown)
  */
 public record ServerUsage(double cpuSeconds, double cpuPercent, double cpuMicrosPerRequest, int threadsBefore,
-        int threadsMax, long heapUsedMaxBytes, long rssMaxBytes) {
+        int threadsMax, long heapUsedMaxBytes, long rssMaxBytes, double jitCpuSeconds, double gcCpuSeconds) {
 
     /** From a sample before the step, the periodic samples during it, and a sample after it. */
     public static ServerUsage between(ServerSample before, List<ServerSample> during, ServerSample after,
@@ -34,6 +37,12 @@ public record ServerUsage(double cpuSeconds, double cpuPercent, double cpuMicros
             }
         }
         double perRequest = succeeded == 0 ? 0 : cpu * 1e6 / succeeded;
-        return new ServerUsage(cpu, 100 * cpu / wall, perRequest, before.threads(), threadsMax, heapMax, rssMax);
+        return new ServerUsage(cpu, 100 * cpu / wall, perRequest, before.threads(), threadsMax, heapMax, rssMax,
+                secondsBetween(before.jitCpuNanos(), after.jitCpuNanos()),
+                secondsBetween(before.gcCpuNanos(), after.gcCpuNanos()));
+    }
+
+    private static double secondsBetween(long beforeNanos, long afterNanos) {
+        return beforeNanos < 0 || afterNanos < 0 ? -1 : Math.max(0, afterNanos - beforeNanos) / 1e9;
     }
 }

@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.stream.Stream;
 
 /**
  * Reads another process's CPU time, thread count and resident memory from Linux {@code /proc}. Where /proc is
@@ -32,6 +33,35 @@ final class ProcFs {
         // fields[0] is field 3 (state), so field N is fields[N - 3]
         long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         return ticks * (1_000_000_000L / ticksPerSecond);
+    }
+
+    /**
+     * CPU time of the JVM's own threads, by what they do: {just-in-time compiler, garbage collector}, in ns, or
+     * {-1, -1} without /proc. HotSpot names them "C1 CompilerThread0", "C2 CompilerThread0", "GC Thread#0",
+     * "G1 Conc#0", "G1 Refine#0", "G1 Main Marker"... (/proc keeps the first 15 characters). A thread that ended
+     * takes its CPU time with it, so a target should keep its compiler threads
+     * ({@code -XX:-UseDynamicNumberOfCompilerThreads}).
+     */
+    static long[] jvmThreadCpuNanos(long pid) {
+        long[] jitAndGc = {0, 0};
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
+            tasks.forEach(task -> {
+                try {
+                    String name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
+                    int role = name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? 0
+                            : name.startsWith("GC Thread") || name.startsWith("G1 ") ? 1 : -1;
+                    if (role >= 0) {
+                        jitAndGc[role] += cpuNanosFromStat(
+                                Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII), CLOCK_TICKS_PER_SECOND);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the thread ended while we listed them
+                }
+            });
+            return jitAndGc;
+        } catch (IOException | RuntimeException e) {
+            return new long[] {-1, -1};
+        }
     }
 
     static int threads(long pid) {

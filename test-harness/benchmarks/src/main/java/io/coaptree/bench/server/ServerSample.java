@@ -9,7 +9,9 @@ package io.coaptree.bench.server;
  * @param rssBytes           resident memory (-1 if unknown)
  * @param heapUsedBytes      Java heap in use, as last reported by the process (-1 before its first report)
  * @param heapCommittedBytes Java heap committed, as last reported (-1 before its first report)
+ * @param jitCpuNanos        CPU time so far of the JVM's JIT compiler threads (-1 if unknown)
+ * @param gcCpuNanos         CPU time so far of the JVM's garbage collector threads (-1 if unknown)
  */
 public record ServerSample(double atSeconds, long cpuNanos, int threads, long rssBytes, long heapUsedBytes,
-        long heapCommittedBytes) {
+        long heapCommittedBytes, long jitCpuNanos, long gcCpuNanos) {
 }

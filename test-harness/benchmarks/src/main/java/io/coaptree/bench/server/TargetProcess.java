@@ -100,8 +100,9 @@ public final class TargetProcess implements AutoCloseable {
     /** Reads the process now. */
     public ServerSample sample() {
         long pid = process.pid();
+        long[] jitAndGc = ProcFs.jvmThreadCpuNanos(pid);
         return new ServerSample((System.nanoTime() - startNanos) / 1e9, ProcFs.cpuNanos(pid), ProcFs.threads(pid),
-                ProcFs.rssBytes(pid), heapUsed, heapCommitted);
+                ProcFs.rssBytes(pid), heapUsed, heapCommitted, jitAndGc[0], jitAndGc[1]);
     }
 
     /** Samples taken so far, oldest first. */

@@ -33,9 +33,9 @@ class ReportWriterTest {
     @Test
     void aRunIsWrittenAsJsonMarkdownAndCharts() throws Exception {
         List<Measurement> measurements = List.of(measurement("ours", 800, 400), measurement("bare", 1000, 200));
-        List<ServerSample> samples = List.of(new ServerSample(0, 0, 20, 1 << 20, 1 << 20, 2 << 20),
-                new ServerSample(0.5, 200_000_000, 22, 1 << 21, 3 << 20, 4 << 20),
-                new ServerSample(1.0, 600_000_000, 21, 1 << 21, 2 << 20, 4 << 20));
+        List<ServerSample> samples = List.of(new ServerSample(0, 0, 20, 1 << 20, 1 << 20, 2 << 20, 0, 0),
+                new ServerSample(0.5, 200_000_000, 22, 1 << 21, 3 << 20, 4 << 20, 50_000_000, 0),
+                new ServerSample(1.0, 600_000_000, 21, 1 << 21, 2 << 20, 4 << 20, 100_000_000, 20_000_000));
         RunReport report = new RunReport("demo", "a test run", "2025-01-01T00:00:00Z", 12.5, "run demo", true,
                 MachineInfo.detect(), "bare", measurements, Comparison.against("bare", measurements),
                 Map.of("ours", samples, "bare", samples), List.of("a note"));
@@ -53,6 +53,8 @@ class ReportWriterTest {
 
         String summary = Files.readString(dir.resolve(ReportWriter.SUMMARY_MD));
         assertTrue(summary.contains("| ours | closed-4 | closed loop, 4 clients | 800 |"), summary);
+        // of the 500 µs of CPU per request, JIT 0.1 s and GC 0.02 s over 1000 requests
+        assertTrue(summary.contains("| 50 | 500.0 | 100.0 | 20.0 |"), summary);
         assertTrue(summary.contains("| closed-4 | ours | 0.80 | 1.00 | 2.00 |"), summary);
         assertTrue(summary.contains("quick run"));
         for (String chart : List.of("throughput.png", "latency.png", "latency-percentiles.png", "server-cpu.png",
@@ -70,6 +72,6 @@ class ReportWriterTest {
                 List.of(new LoadResult.PercentilePoint(50, 100), new LoadResult.PercentilePoint(99, p99),
                         new LoadResult.PercentilePoint(100, p99 * 3)));
         return new Measurement(target, "closed-4", profile.describe(), load,
-                new ServerUsage(0.5, 50, 500, 20, 22, 3 << 20, 2 << 20));
+                new ServerUsage(0.5, 50, 500, 20, 22, 3 << 20, 2 << 20, 0.1, 0.02));
     }
 }

@@ -28,6 +28,15 @@ class ProcFsTest {
     }
 
     @Test
+    void theJitCompilersOfThisJvmAreFoundByTheirThreadNames() {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/task")), "Linux /proc");
+        long[] jitAndGc = ProcFs.jvmThreadCpuNanos(ProcessHandle.current().pid());
+        // a JVM that has loaded JUnit has compiled thousands of methods: well over one clock tick of CPU
+        assertTrue(jitAndGc[0] > 0, "JIT CPU " + jitAndGc[0]);
+        assertTrue(jitAndGc[1] >= 0, "GC CPU " + jitAndGc[1]);
+    }
+
+    @Test
     void reportLinesAreKeyValuePairs() {
         assertEquals(Map.of("used", "123", "committed", "456"),
                 TargetProcess.keyValues("heap used=123 committed=456"));
