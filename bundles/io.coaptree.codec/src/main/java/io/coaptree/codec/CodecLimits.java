@@ -2,6 +2,9 @@ package io.coaptree.codec;
 
 import java.util.Map;
 
+import io.coaptree.properties.ComponentProperties;
+import io.coaptree.properties.Refusal;
+
 /**
  * The size limits of an {@link EnvelopeCodec}. Decoding checks every length against these limits before
  * allocating anything, so a hostile length field cannot make the codec allocate more than the limits allow.
@@ -67,33 +70,11 @@ public final class CodecLimits {
      * @throws IllegalArgumentException naming the property when a value is not a number or out of range
      */
     public static CodecLimits fromProperties(Map<String, ?> properties) {
-        Builder b = builder();
-        if (properties != null) {
-            b.maxPayloadBytes(intProperty(properties, MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOAD_BYTES));
-            b.maxStringBytes(intProperty(properties, MAX_STRING_BYTES, DEFAULT_MAX_STRING_BYTES));
-            b.maxEtags(intProperty(properties, MAX_ETAGS, DEFAULT_MAX_ETAGS));
-            b.maxPooledInstances(intProperty(properties, MAX_POOLED_INSTANCES, DEFAULT_MAX_POOLED_INSTANCES));
-        }
-        return b.build();
-    }
-
-    private static int intProperty(Map<String, ?> properties, String name, int fallback) {
-        Object value = properties.get(name);
-        if (value == null) {
-            return fallback;
-        }
-        if (value instanceof Number) {
-            long l = ((Number) value).longValue();
-            if (l < Integer.MIN_VALUE || l > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException(name + ": " + value + " is out of range");
-            }
-            return (int) l;
-        }
-        try {
-            return Integer.parseInt(value.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": '" + value + "' is not an integer", e);
-        }
+        ComponentProperties p = ComponentProperties.of(properties);
+        return builder().maxPayloadBytes(p.integer(MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOAD_BYTES))
+                .maxStringBytes(p.integer(MAX_STRING_BYTES, DEFAULT_MAX_STRING_BYTES))
+                .maxEtags(p.integer(MAX_ETAGS, DEFAULT_MAX_ETAGS))
+                .maxPooledInstances(p.integer(MAX_POOLED_INSTANCES, DEFAULT_MAX_POOLED_INSTANCES)).build();
     }
 
     /** Largest payload in bytes. */
@@ -164,10 +145,7 @@ public final class CodecLimits {
         }
 
         private static int check(String name, int value, int min, int max) {
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(name + ": " + value + " is outside " + min + ".." + max);
-            }
-            return value;
+            return Refusal.STANDARD.requireRange(name, value, min, max);
         }
     }
 }

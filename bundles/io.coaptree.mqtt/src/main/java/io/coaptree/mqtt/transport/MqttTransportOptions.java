@@ -8,6 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
 
+import io.coaptree.properties.ComponentProperties;
+import io.coaptree.properties.InvalidPropertyException;
+
 /**
  * The validated configuration of the lean MQTT transport. Property names follow Kura's MQTT transport
  * ({@code org.eclipse.kura.core.data.transport.mqtt.MqttDataTransport}) and Kura's DataService where the
@@ -81,41 +84,41 @@ public final class MqttTransportOptions {
     private final int reconnectMaxDelayMillis;
     private final int listenerQueueCapacity;
 
-    private MqttTransportOptions(Map<String, ?> p, PasswordDecryptor decryptor) {
-        this.brokerUrl = string(p, BROKER_URL, DEFAULT_BROKER_URL).trim();
+    private MqttTransportOptions(ComponentProperties p, PasswordDecryptor decryptor) {
+        this.brokerUrl = p.string(BROKER_URL, DEFAULT_BROKER_URL).trim();
         URI uri = parseBrokerUrl(brokerUrl);
         String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
         this.tls = scheme.equals("mqtts") || scheme.equals("ssl") || scheme.equals("wss");
         this.pahoServerUri = toPahoUri(uri, scheme);
-        this.accountName = string(p, ACCOUNT_NAME, "");
-        this.username = string(p, USERNAME, "");
-        this.password = password(p.get(PASSWORD), decryptor);
-        this.clientId = clientId(string(p, CLIENT_ID, ""));
-        this.keepAliveSeconds = integer(p, KEEP_ALIVE, DEFAULT_KEEP_ALIVE, 0, 65_535);
-        this.timeoutSeconds = integer(p, TIMEOUT, DEFAULT_TIMEOUT, 1, 3600);
-        this.cleanSession = bool(p, CLEAN_SESSION, true);
-        this.protocolVersion = integer(p, PROTOCOL_VERSION, DEFAULT_PROTOCOL_VERSION, 3, 4);
-        this.lwtTopic = string(p, LWT_TOPIC, "");
-        this.lwtPayload = string(p, LWT_PAYLOAD, "").getBytes(StandardCharsets.UTF_8);
-        this.lwtQos = integer(p, LWT_QOS, 0, 0, 2);
-        this.lwtRetain = bool(p, LWT_RETAIN, false);
+        this.accountName = p.string(ACCOUNT_NAME, "");
+        this.username = p.string(USERNAME, "");
+        this.password = decrypted(p.password(PASSWORD), decryptor);
+        this.clientId = clientId(p.string(CLIENT_ID, ""));
+        this.keepAliveSeconds = p.integer(KEEP_ALIVE, DEFAULT_KEEP_ALIVE, 0, 65_535);
+        this.timeoutSeconds = p.integer(TIMEOUT, DEFAULT_TIMEOUT, 1, 3600);
+        this.cleanSession = p.bool(CLEAN_SESSION, true);
+        this.protocolVersion = p.integer(PROTOCOL_VERSION, DEFAULT_PROTOCOL_VERSION, 3, 4);
+        this.lwtTopic = p.string(LWT_TOPIC, "");
+        this.lwtPayload = p.string(LWT_PAYLOAD, "").getBytes(StandardCharsets.UTF_8);
+        this.lwtQos = p.integer(LWT_QOS, 0, 0, 2);
+        this.lwtRetain = p.bool(LWT_RETAIN, false);
         String resolvedWillTopic = new TopicVariables(accountName, clientId).resolve(lwtTopic);
         if (resolvedWillTopic.contains("+") || resolvedWillTopic.contains("#")) {
-            throw new IllegalArgumentException(
-                    LWT_TOPIC + ": '" + lwtTopic + "' must not contain wildcards or unknown #variables");
+            throw new InvalidPropertyException(LWT_TOPIC,
+                    "'" + lwtTopic + "' must not contain wildcards or unknown #variables");
         }
-        this.inFlightMax = integer(p, IN_FLIGHT_MAX, DEFAULT_IN_FLIGHT_MAX, 1, MAX_IN_FLIGHT);
-        this.autoConnect = bool(p, AUTO_CONNECT, true);
-        this.hostnameVerification = bool(p, HOSTNAME_VERIFICATION, true);
-        this.tcpNoDelay = bool(p, TCP_NO_DELAY, true);
-        this.reconnectInitialDelayMillis = integer(p, RECONNECT_INITIAL_DELAY, DEFAULT_RECONNECT_INITIAL_DELAY, 10,
+        this.inFlightMax = p.integer(IN_FLIGHT_MAX, DEFAULT_IN_FLIGHT_MAX, 1, MAX_IN_FLIGHT);
+        this.autoConnect = p.bool(AUTO_CONNECT, true);
+        this.hostnameVerification = p.bool(HOSTNAME_VERIFICATION, true);
+        this.tcpNoDelay = p.bool(TCP_NO_DELAY, true);
+        this.reconnectInitialDelayMillis = p.integer(RECONNECT_INITIAL_DELAY, DEFAULT_RECONNECT_INITIAL_DELAY, 10,
                 3_600_000);
-        this.reconnectMaxDelayMillis = integer(p, RECONNECT_MAX_DELAY, DEFAULT_RECONNECT_MAX_DELAY, 10, 3_600_000);
+        this.reconnectMaxDelayMillis = p.integer(RECONNECT_MAX_DELAY, DEFAULT_RECONNECT_MAX_DELAY, 10, 3_600_000);
         if (reconnectMaxDelayMillis < reconnectInitialDelayMillis) {
-            throw new IllegalArgumentException(RECONNECT_MAX_DELAY + ": " + reconnectMaxDelayMillis
-                    + " is below " + RECONNECT_INITIAL_DELAY + " (" + reconnectInitialDelayMillis + ")");
+            throw new InvalidPropertyException(RECONNECT_MAX_DELAY, reconnectMaxDelayMillis + " is below "
+                    + RECONNECT_INITIAL_DELAY + " (" + reconnectInitialDelayMillis + ")");
         }
-        this.listenerQueueCapacity = integer(p, LISTENER_QUEUE_CAPACITY, DEFAULT_LISTENER_QUEUE_CAPACITY, 1,
+        this.listenerQueueCapacity = p.integer(LISTENER_QUEUE_CAPACITY, DEFAULT_LISTENER_QUEUE_CAPACITY, 1,
                 1_000_000);
     }
 
@@ -123,11 +126,10 @@ public final class MqttTransportOptions {
      * Reads and validates configuration properties as the Kura WebUI delivers them. A password that cannot
      * be decrypted is taken as given, as Kura's own transport does (a snapshot may carry it in clear).
      *
-     * @throws IllegalArgumentException naming the property when a value is missing, of the wrong type or
-     *             out of range
+     * @throws InvalidPropertyException naming the property when a value is of the wrong type or out of range
      */
     public static MqttTransportOptions fromProperties(Map<String, ?> properties, PasswordDecryptor decryptor) {
-        return new MqttTransportOptions(properties == null ? Map.of() : properties, decryptor);
+        return new MqttTransportOptions(ComponentProperties.of(properties), decryptor);
     }
 
     private static URI parseBrokerUrl(String url) {
@@ -135,15 +137,15 @@ public final class MqttTransportOptions {
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException(BROKER_URL + ": '" + url + "' is not a URL", e);
+            throw new InvalidPropertyException(BROKER_URL, "'" + url + "' is not a URL", e);
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.matches("mqtts?|tcp|ssl|wss?")) {
-            throw new IllegalArgumentException(
-                    BROKER_URL + ": '" + url + "' must start with mqtt://, mqtts://, ws:// or wss://");
+            throw new InvalidPropertyException(BROKER_URL,
+                    "'" + url + "' must start with mqtt://, mqtts://, ws:// or wss://");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw new IllegalArgumentException(BROKER_URL + ": '" + url + "' has no host");
+            throw new InvalidPropertyException(BROKER_URL, "'" + url + "' has no host");
         }
         return uri;
     }
@@ -164,25 +166,14 @@ public final class MqttTransportOptions {
         }
     }
 
-    private static char[] password(Object value, PasswordDecryptor decryptor) {
-        char[] raw;
-        if (value == null) {
-            return new char[0];
-        } else if (value instanceof char[]) {
-            raw = ((char[]) value).clone();
-        } else if (value instanceof String) {
-            raw = ((String) value).toCharArray();
-        } else {
-            // org.eclipse.kura.configuration.Password and anything else that renders the secret
-            raw = value.toString().toCharArray();
-        }
-        if (raw.length == 0 || decryptor == null) {
-            return raw;
+    private static char[] decrypted(char[] stored, PasswordDecryptor decryptor) {
+        if (stored.length == 0 || decryptor == null) {
+            return stored;
         }
         try {
-            return decryptor.decrypt(raw);
+            return decryptor.decrypt(stored);
         } catch (Exception e) {
-            return raw;
+            return stored;
         }
     }
 
@@ -197,55 +188,6 @@ public final class MqttTransportOptions {
         }
         // Kura's rule: the client id is used inside topics, so topic-special characters are replaced.
         return id.replace('/', '-').replace('+', '-').replace('#', '-').replace('.', '-');
-    }
-
-    private static String string(Map<String, ?> p, String name, String fallback) {
-        Object v = p.get(name);
-        if (v == null) {
-            return fallback;
-        }
-        if (!(v instanceof String)) {
-            throw new IllegalArgumentException(name + ": expected a String, got " + v.getClass().getSimpleName());
-        }
-        return (String) v;
-    }
-
-    private static int integer(Map<String, ?> p, String name, int fallback, int min, int max) {
-        Object v = p.get(name);
-        int value;
-        if (v == null) {
-            value = fallback;
-        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            value = ((Number) v).intValue();
-        } else if (v instanceof Long && (Long) v >= Integer.MIN_VALUE && (Long) v <= Integer.MAX_VALUE) {
-            value = ((Long) v).intValue();
-        } else if (v instanceof String) {
-            try {
-                value = Integer.parseInt(((String) v).trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + ": '" + v + "' is not an integer", e);
-            }
-        } else {
-            throw new IllegalArgumentException(name + ": expected an Integer, got " + v);
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(name + ": " + value + " is outside " + min + ".." + max);
-        }
-        return value;
-    }
-
-    private static boolean bool(Map<String, ?> p, String name, boolean fallback) {
-        Object v = p.get(name);
-        if (v == null) {
-            return fallback;
-        }
-        if (v instanceof Boolean) {
-            return (Boolean) v;
-        }
-        if (v instanceof String && (((String) v).equalsIgnoreCase("true") || ((String) v).equalsIgnoreCase("false"))) {
-            return Boolean.parseBoolean((String) v);
-        }
-        throw new IllegalArgumentException(name + ": expected a Boolean, got " + v);
     }
 
     /** The broker URL as configured, for {@code DataTransportService.getBrokerUrl()}. */

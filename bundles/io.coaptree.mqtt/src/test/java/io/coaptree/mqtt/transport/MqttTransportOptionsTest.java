@@ -11,6 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.properties.InvalidPropertyException;
+
 class MqttTransportOptionsTest {
 
     private static final MqttTransportOptions.PasswordDecryptor REVERSE = encrypted -> new StringBuilder(
@@ -72,8 +74,19 @@ class MqttTransportOptionsTest {
     }
 
     private static void assertRefused(String property, Object... keyValues) {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> options(keyValues));
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class, () -> options(keyValues));
+        assertEquals(property, e.field());
         assertTrue(e.getMessage().startsWith(property + ":"), e.getMessage());
+    }
+
+    @Test
+    void aRefusalSaysWhatIsAccepted() {
+        assertEquals("keep-alive: 'soon' is not an integer in 0..65535",
+                assertThrows(InvalidPropertyException.class, () -> options("keep-alive", "soon")).getMessage());
+        assertEquals("in-flight-messages.max-number: 70000 is outside 1..65535", assertThrows(
+                InvalidPropertyException.class, () -> options("in-flight-messages.max-number", 70_000L)).getMessage());
+        assertEquals("clean-session: 'yes' is not true or false",
+                assertThrows(InvalidPropertyException.class, () -> options("clean-session", "yes")).getMessage());
     }
 
     @Test

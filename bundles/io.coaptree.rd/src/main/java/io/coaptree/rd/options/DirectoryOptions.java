@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import io.coaptree.linkformat.LinkFormatLimits;
+import io.coaptree.properties.ComponentProperties;
 import io.coaptree.rd.store.RegistrationStoreOptions;
 
 /**
@@ -60,68 +61,65 @@ public final class DirectoryOptions {
     private final Duration localCheckInterval;
     private final long localLifetimeSeconds;
 
-    private DirectoryOptions(Map<String, ?> p) {
+    private DirectoryOptions(ComponentProperties p) {
         RegistrationStoreOptions.Builder builder = RegistrationStoreOptions.builder();
         try {
-            builder.maxRegistrations(readInt(p, REGISTRATIONS_MAX, 1000, 1, 1_000_000));
+            builder.maxRegistrations(p.integer(REGISTRATIONS_MAX, 1000, 1, 1_000_000));
         } catch (IllegalArgumentException e) {
             throw refused(REGISTRATIONS_MAX, e);
         }
-        int maxLinks = readInt(p, LINKS_MAX, 1000, 0, 100_000);
+        int maxLinks = p.integer(LINKS_MAX, 1000, 0, 100_000);
         builder.maxLinksPerRegistration(maxLinks);
-        builder.maxExtraAttributes(readInt(p, ATTRIBUTES_MAX, 32, 0, 1024));
-        long minLifetime = readLong(p, LIFETIME_MIN, 60, 1, RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS);
-        long maxLifetime = readLong(p, LIFETIME_MAX, RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS, 1,
+        builder.maxExtraAttributes(p.integer(ATTRIBUTES_MAX, 32, 0, 1024));
+        long minLifetime = p.longValue(LIFETIME_MIN, 60, 1, RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS);
+        long maxLifetime = p.longValue(LIFETIME_MAX, RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS, 1,
                 RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS);
         if (minLifetime > maxLifetime) {
             throw new InvalidOptionException(LIFETIME_MIN,
                     minLifetime + " is more than " + LIFETIME_MAX + " (" + maxLifetime + ")");
         }
         builder.lifetimeBounds(minLifetime, maxLifetime);
-        long defaultLifetime = readLong(p, LIFETIME_DEFAULT, Math.min(maxLifetime, Math.max(minLifetime, 90_000)),
+        long defaultLifetime = p.longValue(LIFETIME_DEFAULT, Math.min(maxLifetime, Math.max(minLifetime, 90_000)),
                 minLifetime, maxLifetime);
         builder.defaultLifetimeSeconds(defaultLifetime);
-        builder.sweepIntervalSeconds(readInt(p, SWEEP_INTERVAL, 10, 1, 86_400));
-        builder.requireIdentity(readBoolean(p, REQUIRE_AUTHENTICATION, false));
+        builder.sweepIntervalSeconds(p.integer(SWEEP_INTERVAL, 10, 1, 86_400));
+        builder.requireIdentity(p.bool(REQUIRE_AUTHENTICATION, false));
         store = builder.build();
 
-        defaultSector = readString(p, DEFAULT_SECTOR, "").trim();
+        defaultSector = p.string(DEFAULT_SECTOR, "").trim();
         requireName(DEFAULT_SECTOR, defaultSector, true);
 
         payloadLimits = LinkFormatLimits.builder()
-                .maxPayloadChars(readInt(p, PAYLOAD_MAX, 65_536, 64, 16 * 1024 * 1024))
+                .maxPayloadChars(p.integer(PAYLOAD_MAX, 65_536, 64, 16 * 1024 * 1024))
                 .maxLinks(Math.max(1, maxLinks))
-                .maxAttributesPerLink(readInt(p, LINK_ATTRIBUTES_MAX, 64, 1, 4096))
-                .maxAttributeLength(readInt(p, LINK_ATTRIBUTE_LENGTH_MAX, 1024, 16, 65_536))
-                .maxTargetLength(readInt(p, LINK_TARGET_LENGTH_MAX, 2048, 16, 65_536))
+                .maxAttributesPerLink(p.integer(LINK_ATTRIBUTES_MAX, 64, 1, 4096))
+                .maxAttributeLength(p.integer(LINK_ATTRIBUTE_LENGTH_MAX, 1024, 16, 65_536))
+                .maxTargetLength(p.integer(LINK_TARGET_LENGTH_MAX, 2048, 16, 65_536))
                 .build();
 
-        lookupAccess = LookupAccess.fromSetting(LOOKUP_ACCESS, readString(p, LOOKUP_ACCESS, "open"));
-        lookupPayloadMaxBytes = readInt(p, LOOKUP_PAYLOAD_MAX, 65_536, 1024, 16 * 1024 * 1024);
-        interfacesRefreshInterval = Duration.ofSeconds(readInt(p, INTERFACES_REFRESH, 30, 1, 3600));
+        lookupAccess = p.enumValue(LOOKUP_ACCESS, LookupAccess.OPEN);
+        lookupPayloadMaxBytes = p.integer(LOOKUP_PAYLOAD_MAX, 65_536, 1024, 16 * 1024 * 1024);
+        interfacesRefreshInterval = Duration.ofSeconds(p.integer(INTERFACES_REFRESH, 30, 1, 3600));
 
-        simpleRegistrationEnabled = readBoolean(p, SIMPLE_ENABLED, true);
-        simpleRegistrationTimeout = Duration.ofSeconds(readInt(p, SIMPLE_TIMEOUT, 10, 1, 300));
-        simpleRegistrationMaxBytes = readInt(p, SIMPLE_MAX, 16_384, 64, 16 * 1024 * 1024);
+        simpleRegistrationEnabled = p.bool(SIMPLE_ENABLED, true);
+        simpleRegistrationTimeout = Duration.ofSeconds(p.integer(SIMPLE_TIMEOUT, 10, 1, 300));
+        simpleRegistrationMaxBytes = p.integer(SIMPLE_MAX, 16_384, 64, 16 * 1024 * 1024);
 
-        persistenceFile = readString(p, PERSISTENCE_FILE, "").trim();
-        persistenceInterval = Duration.ofSeconds(readInt(p, PERSISTENCE_INTERVAL, 60, 0, 86_400));
+        persistenceFile = p.string(PERSISTENCE_FILE, "").trim();
+        persistenceInterval = Duration.ofSeconds(p.integer(PERSISTENCE_INTERVAL, 60, 0, 86_400));
 
-        localRegistrationEnabled = readBoolean(p, LOCAL_ENABLED, true);
-        localEndpointName = readString(p, LOCAL_ENDPOINT, "gateway").trim();
+        localRegistrationEnabled = p.bool(LOCAL_ENABLED, true);
+        localEndpointName = p.string(LOCAL_ENDPOINT, "gateway").trim();
         requireName(LOCAL_ENDPOINT, localEndpointName, false);
-        localBase = readString(p, LOCAL_BASE, "").trim();
+        localBase = p.string(LOCAL_BASE, "").trim();
         if (!localBase.isEmpty() && (localBase.indexOf("://") <= 0 || localBase.indexOf(' ') >= 0)) {
             throw new InvalidOptionException(LOCAL_BASE,
                     "'" + localBase + "' is not an absolute URI such as coap://192.168.1.10:5683");
         }
-        localCheckInterval = Duration.ofSeconds(readInt(p, LOCAL_CHECK_INTERVAL, 5, 1, 3600));
-        localLifetimeSeconds = readLong(p, LOCAL_LIFETIME, Math.min(maxLifetime, Math.max(minLifetime, 600)), 1,
-                RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS);
-        if (localLifetimeSeconds < minLifetime || localLifetimeSeconds > maxLifetime) {
-            throw new InvalidOptionException(LOCAL_LIFETIME, localLifetimeSeconds + " is outside " + LIFETIME_MIN
-                    + ".." + LIFETIME_MAX + " (" + minLifetime + ".." + maxLifetime + ")");
-        }
+        localCheckInterval = Duration.ofSeconds(p.integer(LOCAL_CHECK_INTERVAL, 5, 1, 3600));
+        localLifetimeSeconds = InvalidOptionException.REFUSAL.requireRange(LOCAL_LIFETIME,
+                p.longValue(LOCAL_LIFETIME, Math.min(maxLifetime, Math.max(minLifetime, 600))), minLifetime,
+                maxLifetime, LIFETIME_MIN + ".." + LIFETIME_MAX);
         if (localLifetimeSeconds <= 2 * localCheckInterval.toSeconds()) {
             throw new InvalidOptionException(LOCAL_LIFETIME, localLifetimeSeconds + " must be more than twice "
                     + LOCAL_CHECK_INTERVAL + " (" + localCheckInterval.toSeconds() + "), or it lapses between checks");
@@ -134,13 +132,13 @@ public final class DirectoryOptions {
     }
 
     /**
-     * Reads the options from component properties as Kura delivers them. Missing properties take their default;
-     * numbers may arrive as any integral Number or a decimal String, booleans as Boolean or String.
+     * Reads the options from component properties as Kura delivers them ({@link ComponentProperties} says which
+     * forms each type may take). Missing properties take their default.
      *
      * @throws InvalidOptionException naming the first refused property
      */
     public static DirectoryOptions from(Map<String, ?> properties) {
-        return new DirectoryOptions(properties == null ? Map.of() : properties);
+        return new DirectoryOptions(ComponentProperties.of(properties, InvalidOptionException.REFUSAL));
     }
 
     /** Limits, lifetimes, sweep interval and the authentication requirement of the registration store. */
@@ -247,51 +245,5 @@ public final class DirectoryOptions {
                 throw new InvalidOptionException(field, "must not contain control characters");
             }
         }
-    }
-
-    private static boolean readBoolean(Map<String, ?> p, String field, boolean fallback) {
-        Object value = p.get(field);
-        if (value == null) {
-            return fallback;
-        }
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        String text = value.toString().trim();
-        if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new InvalidOptionException(field, "'" + value + "' is not true or false");
-    }
-
-    private static String readString(Map<String, ?> p, String field, String fallback) {
-        Object value = p.get(field);
-        return value == null ? fallback : value.toString();
-    }
-
-    private static int readInt(Map<String, ?> p, String field, int fallback, int min, int max) {
-        return (int) readLong(p, field, fallback, min, max);
-    }
-
-    private static long readLong(Map<String, ?> p, String field, long fallback, long min, long max) {
-        Object value = p.get(field);
-        long number;
-        if (value == null) {
-            number = fallback;
-        } else if (value instanceof Integer || value instanceof Long || value instanceof Short
-                || value instanceof Byte) {
-            number = ((Number) value).longValue();
-        } else {
-            String text = value.toString().trim();
-            try {
-                number = Long.parseLong(text);
-            } catch (NumberFormatException e) {
-                throw new InvalidOptionException(field, "'" + value + "' is not a whole number");
-            }
-        }
-        if (number < min || number > max) {
-            throw new InvalidOptionException(field, number + " is outside " + min + ".." + max);
-        }
-        return number;
     }
 }

@@ -1,19 +1,17 @@
 package io.coaptree.rd.options;
 
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
+
 /** A configuration value is refused; the message starts with the metatype id of the field at fault. */
-public final class InvalidOptionException extends IllegalArgumentException {
+public final class InvalidOptionException extends InvalidPropertyException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String field;
+    /** How the directory's options refuse a value. */
+    static final Refusal REFUSAL = InvalidOptionException::new;
 
     public InvalidOptionException(String field, String problem) {
-        super(field + ": " + problem);
-        this.field = field;
-    }
-
-    /** The metatype id of the refused setting, e.g. {@code registrations.max}. */
-    public String field() {
-        return field;
+        super(field, problem);
     }
 }

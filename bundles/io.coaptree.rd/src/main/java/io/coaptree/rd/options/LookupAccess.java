@@ -1,29 +1,16 @@
 package io.coaptree.rd.options;
 
+import io.coaptree.properties.ComponentProperties;
+
 /** Who may use the lookup interfaces (RFC 9176 section 7 leaves lookup authorization to the deployment). */
 public enum LookupAccess {
     /** Anyone who can reach the directory. */
-    OPEN("open"),
+    OPEN,
     /** Only clients with an authenticated DTLS identity; others get 4.01. */
-    AUTHENTICATED("authenticated");
+    AUTHENTICATED;
 
-    private final String setting;
-
-    LookupAccess(String setting) {
-        this.setting = setting;
-    }
-
-    /** The value in the metatype dropdown. */
+    /** The value in the metatype dropdown: {@code open} or {@code authenticated}. */
     public String setting() {
-        return setting;
-    }
-
-    static LookupAccess fromSetting(String field, String value) {
-        for (LookupAccess access : values()) {
-            if (access.setting.equalsIgnoreCase(value.trim())) {
-                return access;
-            }
-        }
-        throw new InvalidOptionException(field, "'" + value + "' is not one of open, authenticated");
+        return ComponentProperties.settingOf(this);
     }
 }

@@ -56,6 +56,22 @@ class DirectoryOptionsTest {
         assertField(DirectoryOptions.INTERFACES_REFRESH, Map.of(DirectoryOptions.INTERFACES_REFRESH, 0));
     }
 
+    @Test
+    void aRefusalSaysWhatIsAccepted() {
+        assertEquals("lookup.access: 'everyone' is not one of open, authenticated", assertThrows(
+                InvalidOptionException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.LOOKUP_ACCESS,
+                        "everyone"))).getMessage());
+        assertEquals("local.registration.lifetime.seconds: 50 is outside 60..1000 "
+                + "(lifetime.min.seconds..lifetime.max.seconds)", assertThrows(InvalidOptionException.class,
+                        () -> DirectoryOptions.from(Map.of(DirectoryOptions.LIFETIME_MAX, 1000,
+                                DirectoryOptions.LOCAL_LIFETIME, "50"))).getMessage());
+        assertEquals("sweep.interval.seconds: 'often' is not an integer in 1..86400", assertThrows(
+                InvalidOptionException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.SWEEP_INTERVAL,
+                        "often"))).getMessage());
+        assertEquals(LookupAccess.AUTHENTICATED,
+                DirectoryOptions.from(Map.of(DirectoryOptions.LOOKUP_ACCESS, " Authenticated")).lookupAccess());
+    }
+
     private static void assertField(String field, Map<String, Object> properties) {
         InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> DirectoryOptions.from(properties));
         assertEquals(field, e.field(), e.getMessage());

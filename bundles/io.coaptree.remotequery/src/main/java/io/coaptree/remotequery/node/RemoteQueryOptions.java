@@ -1,8 +1,11 @@
 package io.coaptree.remotequery.node;
 
+import static io.coaptree.tree.options.InvalidOptionException.REFUSAL;
+
 import java.util.Map;
 import java.util.Objects;
 
+import io.coaptree.properties.ComponentProperties;
 import io.coaptree.tree.options.InvalidOptionException;
 
 /** Timeouts and limits of remote queries; a bad value is refused with an exception naming the property. */
@@ -34,18 +37,18 @@ public final class RemoteQueryOptions {
                 500, 30_000);
     }
 
-    private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
-            long observeLeaseMillis, int maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
+    private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, long maxPending,
+            long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
             long syncMaxLinks, long syncGraceMillis) {
         this.syncEnabled = syncEnabled;
-        this.syncIntervalMillis = range(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
-        this.syncMaxLinks = (int) range(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
-        this.syncGraceMillis = range(SYNC_GRACE, syncGraceMillis, 0, 86_400_000);
-        this.requestTimeoutMillis = range(REQUEST_TIMEOUT, requestTimeoutMillis, 100, 600_000);
-        this.lookupTimeoutMillis = range(LOOKUP_TIMEOUT, lookupTimeoutMillis, 100, 600_000);
-        this.maxPending = (int) range(MAX_PENDING, maxPending, 1, 1_000_000);
-        this.observeLeaseMillis = range(OBSERVE_LEASE, observeLeaseMillis, 1_000, 86_400_000);
-        this.maxMergedLinks = (int) range(MAX_MERGED_LINKS, maxMergedLinks, 1, 100_000);
+        this.syncIntervalMillis = REFUSAL.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
+        this.syncMaxLinks = (int) REFUSAL.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
+        this.syncGraceMillis = REFUSAL.requireRange(SYNC_GRACE, syncGraceMillis, 0, 86_400_000);
+        this.requestTimeoutMillis = REFUSAL.requireRange(REQUEST_TIMEOUT, requestTimeoutMillis, 100, 600_000);
+        this.lookupTimeoutMillis = REFUSAL.requireRange(LOOKUP_TIMEOUT, lookupTimeoutMillis, 100, 600_000);
+        this.maxPending = (int) REFUSAL.requireRange(MAX_PENDING, maxPending, 1, 1_000_000);
+        this.observeLeaseMillis = REFUSAL.requireRange(OBSERVE_LEASE, observeLeaseMillis, 1_000, 86_400_000);
+        this.maxMergedLinks = (int) REFUSAL.requireRange(MAX_MERGED_LINKS, maxMergedLinks, 1, 100_000);
     }
 
     public static RemoteQueryOptions defaults() {
@@ -59,17 +62,21 @@ public final class RemoteQueryOptions {
                 maxMergedLinks);
     }
 
-    /** Reads a Kura component configuration; absent properties keep their defaults. */
+    /**
+     * Reads a Kura component configuration ({@link ComponentProperties} says which forms each type may take); absent
+     * properties keep their defaults.
+     *
+     * @throws InvalidOptionException naming the property
+     */
     public static RemoteQueryOptions fromProperties(Map<String, ?> properties) {
         Objects.requireNonNull(properties, "properties");
+        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
         RemoteQueryOptions d = defaults();
-        return new RemoteQueryOptions(number(properties, REQUEST_TIMEOUT, d.requestTimeoutMillis),
-                number(properties, LOOKUP_TIMEOUT, d.lookupTimeoutMillis),
-                (int) range(MAX_PENDING, number(properties, MAX_PENDING, d.maxPending), 1, 1_000_000),
-                number(properties, OBSERVE_LEASE, d.observeLeaseMillis),
-                (int) range(MAX_MERGED_LINKS, number(properties, MAX_MERGED_LINKS, d.maxMergedLinks), 1, 100_000),
-                bool(properties, SYNC_ENABLED, d.syncEnabled), number(properties, SYNC_INTERVAL, d.syncIntervalMillis),
-                number(properties, SYNC_MAX_LINKS, d.syncMaxLinks), number(properties, SYNC_GRACE, d.syncGraceMillis));
+        return new RemoteQueryOptions(p.longValue(REQUEST_TIMEOUT, d.requestTimeoutMillis),
+                p.longValue(LOOKUP_TIMEOUT, d.lookupTimeoutMillis), p.longValue(MAX_PENDING, d.maxPending),
+                p.longValue(OBSERVE_LEASE, d.observeLeaseMillis), p.longValue(MAX_MERGED_LINKS, d.maxMergedLinks),
+                p.bool(SYNC_ENABLED, d.syncEnabled), p.longValue(SYNC_INTERVAL, d.syncIntervalMillis),
+                p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis));
     }
 
     /**
@@ -80,43 +87,6 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis);
-    }
-
-    private static boolean bool(Map<String, ?> properties, String key, boolean fallback) {
-        Object value = properties.get(key);
-        if (value == null || value.toString().isBlank()) {
-            return fallback;
-        }
-        if (value instanceof Boolean b) {
-            return b;
-        }
-        String text = value.toString().trim();
-        if ("true".equalsIgnoreCase(text) || "false".equalsIgnoreCase(text)) {
-            return Boolean.parseBoolean(text);
-        }
-        throw new InvalidOptionException(key, "'" + value + "' is not true or false");
-    }
-
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        Object value = properties.get(key);
-        if (value == null || value.toString().isBlank()) {
-            return fallback;
-        }
-        if (value instanceof Number) {
-            return ((Number) value).longValue();
-        }
-        try {
-            return Long.parseLong(value.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidOptionException(key, "'" + value + "' is not a whole number", e);
-        }
-    }
-
-    private static long range(String field, long value, long min, long max) {
-        if (value < min || value > max) {
-            throw new InvalidOptionException(field, value + " is outside " + min + ".." + max);
-        }
-        return value;
     }
 
     public long requestTimeoutMillis() {

@@ -13,6 +13,7 @@ import org.eclipse.californium.core.coap.CoAP.Code;
 
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.properties.ComponentProperties;
 import io.coaptree.server.options.InvalidOptionException;
 
 /**
@@ -107,18 +108,13 @@ public record AccessPolicy(boolean readsAuthenticated, boolean writesAuthenticat
     }
 
     private static boolean readLevel(Map<String, ?> p, String field, boolean fallback) {
-        Object value = p.get(field);
-        if (value == null || value.toString().isBlank()) {
-            return fallback;
-        }
-        String text = value.toString().trim();
-        if (text.equalsIgnoreCase(OPEN)) {
-            return false;
-        }
-        if (text.equalsIgnoreCase(AUTHENTICATED)) {
-            return true;
-        }
-        throw new InvalidOptionException(field, "'" + text + "' is neither " + OPEN + " nor " + AUTHENTICATED);
+        return ComponentProperties.of(p, InvalidOptionException.REFUSAL)
+                .enumValue(field, fallback ? Level.AUTHENTICATED : Level.OPEN) == Level.AUTHENTICATED;
+    }
+
+    /** The metatype options of {@value #READS} and {@value #WRITES}. */
+    private enum Level {
+        OPEN, AUTHENTICATED
     }
 
     /** One identity per line (or separated by ';', since a DN contains commas). */

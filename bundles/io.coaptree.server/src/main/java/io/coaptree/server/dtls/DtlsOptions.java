@@ -1,8 +1,6 @@
 package io.coaptree.server.dtls;
 
-import static io.coaptree.server.options.PropertyValues.readBoolean;
-import static io.coaptree.server.options.PropertyValues.readInt;
-import static io.coaptree.server.options.PropertyValues.readString;
+import static io.coaptree.server.options.InvalidOptionException.REFUSAL;
 
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
@@ -16,6 +14,7 @@ import org.eclipse.californium.elements.auth.RawPublicKeyIdentity;
 import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
 import org.eclipse.californium.scandium.dtls.cipher.CipherSuite;
 
+import io.coaptree.properties.ComponentProperties;
 import io.coaptree.server.options.InvalidOptionException;
 
 /**
@@ -96,20 +95,20 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
             CertificateAuthenticationMode.NEEDED, List.of(), 6, true, 1000, 1800, 4, 2000, 8192, 1, 2);
 
     public DtlsOptions {
-        requireRange(PORT, port, 0, 65535);
+        REFUSAL.requireRange(PORT, port, 0, 65535);
         keystorePath = keystorePath == null ? "" : keystorePath.trim();
         truststorePath = truststorePath == null ? "" : truststorePath.trim();
         keyAlias = keyAlias == null ? "" : keyAlias.trim();
         trustedRawPublicKeys = Set.copyOf(trustedRawPublicKeys);
         cipherSuites = List.copyOf(cipherSuites);
-        requireRange(CONNECTION_ID_LENGTH, connectionIdLength, 0, 16);
-        requireRange(MAX_CONNECTIONS, maxConnections, 1, 100_000);
-        requireRange(STALE_CONNECTION, staleConnectionSeconds, 60, 86_400);
-        requireRange(HANDSHAKE_RETRANSMISSIONS, handshakeRetransmissions, 0, 10);
-        requireRange(HANDSHAKE_TIMEOUT, handshakeTimeoutMillis, 100, 60_000);
-        requireRange(HANDSHAKE_MESSAGE_SIZE, maxHandshakeMessageSize, 1024, 65_536);
-        requireRange(RECEIVER_THREADS, receiverThreads, 1, 8);
-        requireRange(CONNECTOR_THREADS, connectorThreads, 1, 16);
+        REFUSAL.requireRange(CONNECTION_ID_LENGTH, connectionIdLength, 0, 16);
+        REFUSAL.requireRange(MAX_CONNECTIONS, maxConnections, 1, 100_000);
+        REFUSAL.requireRange(STALE_CONNECTION, staleConnectionSeconds, 60, 86_400);
+        REFUSAL.requireRange(HANDSHAKE_RETRANSMISSIONS, handshakeRetransmissions, 0, 10);
+        REFUSAL.requireRange(HANDSHAKE_TIMEOUT, handshakeTimeoutMillis, 100, 60_000);
+        REFUSAL.requireRange(HANDSHAKE_MESSAGE_SIZE, maxHandshakeMessageSize, 1024, 65_536);
+        REFUSAL.requireRange(RECEIVER_THREADS, receiverThreads, 1, 8);
+        REFUSAL.requireRange(CONNECTOR_THREADS, connectorThreads, 1, 16);
         if (enabled) {
             requireCredentials(psk, certificateSource, keystorePath, keyAlias, rawPublicKeys);
         }
@@ -144,36 +143,36 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
      * @throws InvalidOptionException naming the first refused property
      */
     public static DtlsOptions from(Map<String, ?> properties, SecretDecoder secrets) {
-        Map<String, ?> p = properties == null ? Map.of() : properties;
+        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
         DtlsOptions d = DEFAULTS;
         char[] pskText = secret(p, PSK_CREDENTIALS, secrets);
         PskCredentials psk = PskCredentials.parse(pskText);
         java.util.Arrays.fill(pskText, '\0');
-        String rpkTrusted = readString(p, RPK_TRUSTED, "").trim();
+        String rpkTrusted = p.string(RPK_TRUSTED, "").trim();
         return new DtlsOptions(
-                readBoolean(p, ENABLED, d.enabled),
-                readInt(p, PORT, d.port),
+                p.bool(ENABLED, d.enabled),
+                p.integer(PORT, d.port),
                 psk,
-                CertificateSource.parse(readString(p, CERTIFICATE_SOURCE, d.certificateSource.value())),
-                readString(p, KEYSTORE_PATH, d.keystorePath),
+                p.enumValue(CERTIFICATE_SOURCE, d.certificateSource),
+                p.string(KEYSTORE_PATH, d.keystorePath),
                 Secret.of(secret(p, KEYSTORE_PASSWORD, secrets)),
-                readString(p, KEY_ALIAS, d.keyAlias),
-                readString(p, TRUSTSTORE_PATH, d.truststorePath),
+                p.string(KEY_ALIAS, d.keyAlias),
+                p.string(TRUSTSTORE_PATH, d.truststorePath),
                 Secret.of(secret(p, TRUSTSTORE_PASSWORD, secrets)),
-                readBoolean(p, RPK_ENABLED, d.rawPublicKeys),
+                p.bool(RPK_ENABLED, d.rawPublicKeys),
                 rpkTrusted.equals("*"),
                 rpkTrusted.equals("*") ? Set.of() : rawPublicKeys(rpkTrusted),
-                clientAuthentication(readString(p, CLIENT_AUTH, "needed")),
-                cipherSuites(readString(p, CIPHER_SUITES, "")),
-                readInt(p, CONNECTION_ID_LENGTH, d.connectionIdLength),
-                readBoolean(p, SESSION_RESUMPTION, d.sessionResumption),
-                readInt(p, MAX_CONNECTIONS, d.maxConnections),
-                readInt(p, STALE_CONNECTION, d.staleConnectionSeconds),
-                readInt(p, HANDSHAKE_RETRANSMISSIONS, d.handshakeRetransmissions),
-                readInt(p, HANDSHAKE_TIMEOUT, d.handshakeTimeoutMillis),
-                readInt(p, HANDSHAKE_MESSAGE_SIZE, d.maxHandshakeMessageSize),
-                readInt(p, RECEIVER_THREADS, d.receiverThreads),
-                readInt(p, CONNECTOR_THREADS, d.connectorThreads));
+                p.enumValue(CLIENT_AUTH, d.clientAuthentication),
+                cipherSuites(p.string(CIPHER_SUITES, "")),
+                p.integer(CONNECTION_ID_LENGTH, d.connectionIdLength),
+                p.bool(SESSION_RESUMPTION, d.sessionResumption),
+                p.integer(MAX_CONNECTIONS, d.maxConnections),
+                p.integer(STALE_CONNECTION, d.staleConnectionSeconds),
+                p.integer(HANDSHAKE_RETRANSMISSIONS, d.handshakeRetransmissions),
+                p.integer(HANDSHAKE_TIMEOUT, d.handshakeTimeoutMillis),
+                p.integer(HANDSHAKE_MESSAGE_SIZE, d.maxHandshakeMessageSize),
+                p.integer(RECEIVER_THREADS, d.receiverThreads),
+                p.integer(CONNECTOR_THREADS, d.connectorThreads));
     }
 
     /** @return whether client certificates or raw public keys can be verified at all */
@@ -190,21 +189,9 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
                 + ", cid=" + connectionIdLength + ", resumption=" + sessionResumption + "]";
     }
 
-    private static char[] secret(Map<String, ?> p, String field, SecretDecoder secrets) {
-        Object value = p.get(field);
-        if (value == null) {
-            return new char[0];
-        }
-        String stored = value instanceof char[] chars ? new String(chars) : value.toString();
-        return stored.isEmpty() ? new char[0] : secrets.decode(field, stored);
-    }
-
-    private static CertificateAuthenticationMode clientAuthentication(String text) {
-        try {
-            return CertificateAuthenticationMode.valueOf(text.trim().toUpperCase(java.util.Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new InvalidOptionException(CLIENT_AUTH, "'" + text + "' is not one of none, wanted, needed");
-        }
+    private static char[] secret(ComponentProperties p, String field, SecretDecoder secrets) {
+        char[] stored = p.password(field);
+        return stored.length == 0 ? stored : secrets.decode(field, new String(stored));
     }
 
     private static List<CipherSuite> cipherSuites(String text) {
@@ -237,11 +224,5 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
             }
         }
         return keys;
-    }
-
-    private static void requireRange(String field, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new InvalidOptionException(field, value + " is outside " + min + ".." + max);
-        }
     }
 }

@@ -1,26 +1,25 @@
 package io.coaptree.server.options;
 
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
+
 /**
  * A configuration value the server refuses. The message starts with the property id the user sees in the Kura
- * WebUI, for example {@code coap.port: 70000 is outside 0..65535}.
+ * WebUI, for example {@code coap.port: 70000 is outside 0..65535}; the component publishes it as
+ * {@code coap.config.error}.
  */
-public final class InvalidOptionException extends IllegalArgumentException {
+public final class InvalidOptionException extends InvalidPropertyException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String field;
+    /** How the server's options classes refuse a value. */
+    public static final Refusal REFUSAL = InvalidOptionException::new;
 
     public InvalidOptionException(String field, String problem) {
-        this(field, problem, null);
+        super(field, problem);
     }
 
     public InvalidOptionException(String field, String problem, Throwable cause) {
-        super(field + ": " + problem, cause);
-        this.field = field;
-    }
-
-    /** @return the property id of the refused value */
-    public String field() {
-        return field;
+        super(field, problem, cause);
     }
 }

@@ -1,10 +1,10 @@
 package io.coaptree.server.options;
 
-import static io.coaptree.server.options.PropertyValues.readBoolean;
-import static io.coaptree.server.options.PropertyValues.readInt;
-import static io.coaptree.server.options.PropertyValues.readString;
+import static io.coaptree.server.options.InvalidOptionException.REFUSAL;
 
 import java.util.Map;
+
+import io.coaptree.properties.ComponentProperties;
 
 /**
  * The CoAP server's configuration, typed and validated. Property ids are those of the Kura metatype
@@ -69,11 +69,11 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             throw new InvalidOptionException(BIND_ADDRESS, "must not be empty");
         }
         bindAddress = bindAddress.trim();
-        requireRange(PORT, port, 0, 65535);
+        REFUSAL.requireRange(PORT, port, 0, 65535);
         domain = requireName(DOMAIN, domain);
         group = requireName(GROUP, group);
-        requireRange(MAX_MESSAGE_SIZE, maxMessageSize, 64, 8192);
-        requireRange(BLOCK_SIZE, blockSize, 16, 1024);
+        REFUSAL.requireRange(MAX_MESSAGE_SIZE, maxMessageSize, 64, 8192);
+        REFUSAL.requireRange(BLOCK_SIZE, blockSize, 16, 1024);
         if (Integer.bitCount(blockSize) != 1) {
             throw new InvalidOptionException(BLOCK_SIZE, blockSize + " is not a power of two (16, 32, ... 1024)");
         }
@@ -81,17 +81,17 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             throw new InvalidOptionException(BLOCK_SIZE,
                     blockSize + " is larger than " + MAX_MESSAGE_SIZE + " (" + maxMessageSize + ")");
         }
-        requireRange(MAX_RESOURCE_BODY_SIZE, maxResourceBodySize, 1024, 16 * 1024 * 1024);
-        requireRange(MAX_PEERS, maxPeers, 1, 100_000);
-        requireRange(PEER_INACTIVITY, peerInactivitySeconds, 10, 86_400);
+        REFUSAL.requireRange(MAX_RESOURCE_BODY_SIZE, maxResourceBodySize, 1024, 16 * 1024 * 1024);
+        REFUSAL.requireRange(MAX_PEERS, maxPeers, 1, 100_000);
+        REFUSAL.requireRange(PEER_INACTIVITY, peerInactivitySeconds, 10, 86_400);
         // below ~10 s a retransmitted CON request could be executed twice
-        requireRange(EXCHANGE_LIFETIME, exchangeLifetimeSeconds, 10, 247);
-        requireRange(BLOCKWISE_LIFETIME, blockwiseLifetimeSeconds, 5, 3600);
-        requireRange(OBSERVE_MAX_RELATIONS, maxObserveRelations, 1, 100_000);
-        requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
-        requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
-        requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
-        requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
+        REFUSAL.requireRange(EXCHANGE_LIFETIME, exchangeLifetimeSeconds, 10, 247);
+        REFUSAL.requireRange(BLOCKWISE_LIFETIME, blockwiseLifetimeSeconds, 5, 3600);
+        REFUSAL.requireRange(OBSERVE_MAX_RELATIONS, maxObserveRelations, 1, 100_000);
+        REFUSAL.requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
+        REFUSAL.requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
+        REFUSAL.requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
+        REFUSAL.requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
     }
 
     /** @return the metatype defaults */
@@ -100,32 +100,32 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     }
 
     /**
-     * Reads options from component properties as Kura delivers them. Missing properties take their default;
-     * integers may arrive as any integral {@link Number} or a decimal String, booleans as Boolean or String.
+     * Reads options from component properties as Kura delivers them ({@link ComponentProperties} says which forms
+     * each type may take). Missing properties take their default.
      *
      * @throws InvalidOptionException naming the first refused property
      */
     public static ServerOptions from(Map<String, ?> properties) {
-        Map<String, ?> p = properties == null ? Map.of() : properties;
+        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
         ServerOptions d = DEFAULTS;
         return new ServerOptions(
-                readBoolean(p, ENABLED, d.enabled),
-                readString(p, BIND_ADDRESS, d.bindAddress),
-                readInt(p, PORT, d.port),
-                readString(p, DOMAIN, d.domain),
-                readString(p, GROUP, d.group),
-                readInt(p, MAX_MESSAGE_SIZE, d.maxMessageSize),
-                readInt(p, BLOCK_SIZE, d.blockSize),
-                readInt(p, MAX_RESOURCE_BODY_SIZE, d.maxResourceBodySize),
-                readInt(p, MAX_PEERS, d.maxPeers),
-                readInt(p, PEER_INACTIVITY, d.peerInactivitySeconds),
-                readInt(p, EXCHANGE_LIFETIME, d.exchangeLifetimeSeconds),
-                readInt(p, BLOCKWISE_LIFETIME, d.blockwiseLifetimeSeconds),
-                readInt(p, OBSERVE_MAX_RELATIONS, d.maxObserveRelations),
-                readInt(p, OBSERVE_CHECK_INTERVAL, d.observeCheckIntervalSeconds),
-                readInt(p, OBSERVE_CHECK_COUNT, d.observeCheckIntervalCount),
-                readInt(p, PROTOCOL_THREADS, d.protocolThreads),
-                readInt(p, DEDUP_MESSAGES_PER_PEER, d.dedupMessagesPerPeer));
+                p.bool(ENABLED, d.enabled),
+                p.string(BIND_ADDRESS, d.bindAddress),
+                p.integer(PORT, d.port),
+                p.string(DOMAIN, d.domain),
+                p.string(GROUP, d.group),
+                p.integer(MAX_MESSAGE_SIZE, d.maxMessageSize),
+                p.integer(BLOCK_SIZE, d.blockSize),
+                p.integer(MAX_RESOURCE_BODY_SIZE, d.maxResourceBodySize),
+                p.integer(MAX_PEERS, d.maxPeers),
+                p.integer(PEER_INACTIVITY, d.peerInactivitySeconds),
+                p.integer(EXCHANGE_LIFETIME, d.exchangeLifetimeSeconds),
+                p.integer(BLOCKWISE_LIFETIME, d.blockwiseLifetimeSeconds),
+                p.integer(OBSERVE_MAX_RELATIONS, d.maxObserveRelations),
+                p.integer(OBSERVE_CHECK_INTERVAL, d.observeCheckIntervalSeconds),
+                p.integer(OBSERVE_CHECK_COUNT, d.observeCheckIntervalCount),
+                p.integer(PROTOCOL_THREADS, d.protocolThreads),
+                p.integer(DEDUP_MESSAGES_PER_PEER, d.dedupMessagesPerPeer));
     }
 
     /** @return a copy with another port (tests and several nodes per JVM use 0) */
@@ -152,12 +152,6 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
                 maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
                 blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
                 observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer);
-    }
-
-    private static void requireRange(String field, int value, int min, int max) {
-        if (value < min || value > max) {
-            throw new InvalidOptionException(field, value + " is outside " + min + ".." + max);
-        }
     }
 
     private static String requireName(String field, String value) {

@@ -83,6 +83,23 @@ class DtlsOptionsTest {
     }
 
     @Test
+    void certificateSourcesAreReadByTheirMetatypeValue() {
+        for (CertificateSource source : CertificateSource.values()) {
+            assertEquals(source, from("dtls.certificates.source", source.value()).certificateSource());
+        }
+        assertEquals(CertificateSource.KURA_KEYSTORE, from("dtls.certificates.source", " Kura-Keystore ")
+                .certificateSource());
+        assertEquals(List.of("none", "files", "kura-keystore"),
+                List.of(CertificateSource.values()).stream().map(CertificateSource::value).toList());
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> from("dtls.certificates.source", "usb-stick"));
+        assertEquals("dtls.certificates.source: 'usb-stick' is not one of none, files, kura-keystore", e.getMessage());
+        assertEquals("dtls.client.auth: 'sometimes' is not one of none, wanted, needed",
+                assertThrows(InvalidOptionException.class, () -> from("dtls.client.auth", "sometimes")).getMessage());
+        assertEquals(CertificateAuthenticationMode.WANTED, from("dtls.client.auth", "Wanted").clientAuthentication());
+    }
+
+    @Test
     void cipherSuitesAreReadByName() {
         DtlsOptions d = from("dtls.cipher.suites", "TLS_PSK_WITH_AES_128_CCM_8, TLS_PSK_WITH_AES_128_GCM_SHA256");
         assertEquals(List.of(CipherSuite.TLS_PSK_WITH_AES_128_CCM_8, CipherSuite.TLS_PSK_WITH_AES_128_GCM_SHA256),

@@ -1,8 +1,11 @@
 package io.coaptree.tree.options;
 
+import static io.coaptree.tree.options.InvalidOptionException.REFUSAL;
+
 import java.util.Map;
 import java.util.Objects;
 
+import io.coaptree.properties.ComponentProperties;
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
@@ -65,31 +68,32 @@ public final class TreeOptions {
     }
 
     /**
-     * Reads a Kura component configuration. Numbers may arrive as any {@link Number} or as text.
+     * Reads a Kura component configuration ({@link ComponentProperties} says which forms each type may take).
      *
      * @throws InvalidOptionException naming the property
      */
     public static TreeOptions fromProperties(Map<String, ?> properties) {
         Objects.requireNonNull(properties, "properties");
+        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
         NodeAddress self;
-        String name = text(properties, NODE_NAME, "");
-        int level = (int) number(properties, LEVEL, -1);
+        String name = p.string(NODE_NAME, "").trim();
+        int level = p.integer(LEVEL, -1);
         try {
-            self = NodeAddress.of(NodePath.of(level, text(properties, DOMAIN, ""), text(properties, GROUP, "")), name);
+            self = NodeAddress.of(NodePath.of(level, p.string(DOMAIN, "").trim(), p.string(GROUP, "").trim()), name);
         } catch (InvalidNodeException e) {
             throw new InvalidOptionException(propertyOf(e.field()), e.getMessage(), e);
         }
-        Builder b = builder(self).coapEndpoint(text(properties, COAP_ENDPOINT, ""))
-                .topicPrefix(text(properties, TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX));
+        Builder b = builder(self).coapEndpoint(p.string(COAP_ENDPOINT, "").trim())
+                .topicPrefix(p.string(TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX).trim());
         Builder d = new Builder(self);
-        b.heartbeatIntervalMillis(number(properties, HEARTBEAT_INTERVAL, d.heartbeatIntervalMillis))
-                .failureTimeoutMillis(number(properties, FAILURE_TIMEOUT, d.failureTimeoutMillis))
-                .reattachDeadlineMillis(number(properties, REATTACH_DEADLINE, d.reattachDeadlineMillis))
-                .tickIntervalMillis(number(properties, TICK_INTERVAL, d.tickIntervalMillis))
-                .joinWindowMillis(number(properties, JOIN_WINDOW, d.joinWindowMillis))
-                .forgetAfterMillis(number(properties, FORGET_AFTER, d.forgetAfterMillis))
-                .maxMembers(intNumber(properties, MAX_MEMBERS, d.maxMembers))
-                .maxMessageBytes(intNumber(properties, MAX_MESSAGE_BYTES, d.maxMessageBytes));
+        b.heartbeatIntervalMillis(p.longValue(HEARTBEAT_INTERVAL, d.heartbeatIntervalMillis))
+                .failureTimeoutMillis(p.longValue(FAILURE_TIMEOUT, d.failureTimeoutMillis))
+                .reattachDeadlineMillis(p.longValue(REATTACH_DEADLINE, d.reattachDeadlineMillis))
+                .tickIntervalMillis(p.longValue(TICK_INTERVAL, d.tickIntervalMillis))
+                .joinWindowMillis(p.longValue(JOIN_WINDOW, d.joinWindowMillis))
+                .forgetAfterMillis(p.longValue(FORGET_AFTER, d.forgetAfterMillis))
+                .maxMembers(p.integer(MAX_MEMBERS, d.maxMembers))
+                .maxMessageBytes(p.integer(MAX_MESSAGE_BYTES, d.maxMessageBytes));
         return b.build();
     }
 
@@ -104,34 +108,6 @@ public final class TreeOptions {
             default:
                 return NODE_NAME;
         }
-    }
-
-    private static String text(Map<String, ?> properties, String key, String fallback) {
-        Object value = properties.get(key);
-        return value == null ? fallback : value.toString().trim();
-    }
-
-    private static long number(Map<String, ?> properties, String key, long fallback) {
-        Object value = properties.get(key);
-        if (value == null || value.toString().isBlank()) {
-            return fallback;
-        }
-        if (value instanceof Number) {
-            return ((Number) value).longValue();
-        }
-        try {
-            return Long.parseLong(value.toString().trim());
-        } catch (NumberFormatException e) {
-            throw new InvalidOptionException(key, "'" + value + "' is not a whole number", e);
-        }
-    }
-
-    private static int intNumber(Map<String, ?> properties, String key, int fallback) {
-        long value = number(properties, key, fallback);
-        if (value > Integer.MAX_VALUE || value < Integer.MIN_VALUE) {
-            throw new InvalidOptionException(key, value + " is out of range");
-        }
-        return (int) value;
     }
 
     public NodeAddress self() {
@@ -262,23 +238,17 @@ public final class TreeOptions {
             if (coapEndpoint.length() > 255) {
                 throw new InvalidOptionException(COAP_ENDPOINT, "is longer than 255 characters");
             }
-            range(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
-            range(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);
-            range(FAILURE_TIMEOUT, failureTimeoutMillis, 2 * heartbeatIntervalMillis, 86_400_000);
-            range(REATTACH_DEADLINE, reattachDeadlineMillis, failureTimeoutMillis + tickIntervalMillis, 86_400_000);
-            range(JOIN_WINDOW, joinWindowMillis, tickIntervalMillis, 600_000);
-            range(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
-            range(MAX_MEMBERS, maxMembers, 1, 100_000);
-            range(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
+            REFUSAL.requireRange(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
+            REFUSAL.requireRange(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);
+            REFUSAL.requireRange(FAILURE_TIMEOUT, failureTimeoutMillis, 2 * heartbeatIntervalMillis, 86_400_000,
+                    "at least two heartbeat intervals");
+            REFUSAL.requireRange(REATTACH_DEADLINE, reattachDeadlineMillis, failureTimeoutMillis + tickIntervalMillis,
+                    86_400_000, "at least failure timeout + tick interval");
+            REFUSAL.requireRange(JOIN_WINDOW, joinWindowMillis, tickIntervalMillis, 600_000);
+            REFUSAL.requireRange(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
+            REFUSAL.requireRange(MAX_MEMBERS, maxMembers, 1, 100_000);
+            REFUSAL.requireRange(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
             return new TreeOptions(this);
-        }
-
-        private static void range(String field, long value, long min, long max) {
-            if (value < min || value > max) {
-                throw new InvalidOptionException(field, value + " is outside " + min + ".." + max
-                        + (FAILURE_TIMEOUT.equals(field) ? " (at least two heartbeat intervals)"
-                                : REATTACH_DEADLINE.equals(field) ? " (at least failure timeout + tick interval)" : ""));
-            }
         }
     }
 }

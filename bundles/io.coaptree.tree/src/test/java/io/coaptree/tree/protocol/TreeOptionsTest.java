@@ -41,4 +41,18 @@ class TreeOptionsTest {
         assertEquals("tree.topic.prefix", assertThrows(InvalidOptionException.class,
                 () -> TreeOptions.builder(root).topicPrefix("a/#").build()).field());
     }
+
+    @Test
+    void aRefusalSaysWhatIsAccepted() {
+        NodeAddress root = NodeAddress.parse("-/-/r");
+        assertEquals("tree.failure.timeout.ms: 3000 is outside 4000..86400000 (at least two heartbeat intervals)",
+                assertThrows(InvalidOptionException.class,
+                        () -> TreeOptions.builder(root).failureTimeoutMillis(3_000).build()).getMessage());
+        assertEquals("tree.heartbeat.interval.ms: 'often' is not an integer",
+                assertThrows(InvalidOptionException.class, () -> TreeOptions.fromProperties(Map.of("tree.level", 0,
+                        "tree.node.name", "r", "tree.heartbeat.interval.ms", "often"))).getMessage());
+        assertEquals("tree.max.members: 0 is outside 1..100000", assertThrows(InvalidOptionException.class,
+                () -> TreeOptions.fromProperties(Map.of("tree.level", 0, "tree.node.name", "r", "tree.max.members",
+                        "0"))).getMessage());
+    }
 }

@@ -1,7 +1,9 @@
 package io.coaptree.harness.exchange.run;
 
-import java.util.Locale;
 import java.util.Map;
+
+import io.coaptree.properties.ComponentProperties;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * The validated configuration of an exchange probe. A bad value is refused with a message naming the property.
@@ -36,62 +38,22 @@ public final class ProbeSettings {
     private final int payloadBytes;
     private final int timeoutMillis;
 
-    private ProbeSettings(Map<String, ?> p) {
-        String modeName = string(p, MODE, "responder");
-        try {
-            this.mode = Mode.valueOf(modeName.trim().toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(MODE + ": '" + modeName + "' is neither responder nor initiator", e);
-        }
-        this.topic = string(p, TOPIC, DEFAULT_TOPIC).trim();
+    private ProbeSettings(ComponentProperties p) {
+        this.mode = p.enumValue(MODE, Mode.RESPONDER);
+        this.topic = p.string(TOPIC, DEFAULT_TOPIC).trim();
         if (topic.isEmpty() || topic.contains("+") || topic.contains("#")) {
-            throw new IllegalArgumentException(TOPIC + ": '" + topic + "' must be a non-empty topic without wildcards");
+            throw new InvalidPropertyException(TOPIC, "'" + topic + "' must be a non-empty topic without wildcards");
         }
-        this.exchanges = integer(p, EXCHANGES, DEFAULT_EXCHANGES, 1, 10_000_000);
-        this.concurrency = integer(p, CONCURRENCY, DEFAULT_CONCURRENCY, 1, 10_000);
-        this.qos = integer(p, QOS, DEFAULT_QOS, 0, 2);
-        this.payloadBytes = integer(p, PAYLOAD_BYTES, DEFAULT_PAYLOAD_BYTES, 0, 60_000);
-        this.timeoutMillis = integer(p, TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS, 1, 3_600_000);
+        this.exchanges = p.integer(EXCHANGES, DEFAULT_EXCHANGES, 1, 10_000_000);
+        this.concurrency = p.integer(CONCURRENCY, DEFAULT_CONCURRENCY, 1, 10_000);
+        this.qos = p.integer(QOS, DEFAULT_QOS, 0, 2);
+        this.payloadBytes = p.integer(PAYLOAD_BYTES, DEFAULT_PAYLOAD_BYTES, 0, 60_000);
+        this.timeoutMillis = p.integer(TIMEOUT_MILLIS, DEFAULT_TIMEOUT_MILLIS, 1, 3_600_000);
     }
 
-    /** @throws IllegalArgumentException naming the property when a value is of the wrong type or out of range */
+    /** @throws InvalidPropertyException naming the property when a value is of the wrong type or out of range */
     public static ProbeSettings from(Map<String, ?> properties) {
-        return new ProbeSettings(properties == null ? Map.of() : properties);
-    }
-
-    private static String string(Map<String, ?> p, String name, String fallback) {
-        Object v = p.get(name);
-        if (v == null) {
-            return fallback;
-        }
-        if (!(v instanceof String)) {
-            throw new IllegalArgumentException(name + ": expected a String, got " + v.getClass().getSimpleName());
-        }
-        return (String) v;
-    }
-
-    private static int integer(Map<String, ?> p, String name, int fallback, int min, int max) {
-        Object v = p.get(name);
-        int value;
-        if (v == null) {
-            value = fallback;
-        } else if (v instanceof Integer || v instanceof Short || v instanceof Byte) {
-            value = ((Number) v).intValue();
-        } else if (v instanceof Long && (Long) v >= min && (Long) v <= max) {
-            value = ((Long) v).intValue();
-        } else if (v instanceof String) {
-            try {
-                value = Integer.parseInt(((String) v).trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException(name + ": '" + v + "' is not an integer", e);
-            }
-        } else {
-            throw new IllegalArgumentException(name + ": expected an Integer, got " + v);
-        }
-        if (value < min || value > max) {
-            throw new IllegalArgumentException(name + ": " + value + " is outside " + min + ".." + max);
-        }
-        return value;
+        return new ProbeSettings(ComponentProperties.of(properties));
     }
 
     public Mode mode() {

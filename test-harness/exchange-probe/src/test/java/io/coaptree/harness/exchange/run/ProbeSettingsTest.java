@@ -8,6 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.properties.InvalidPropertyException;
+
 class ProbeSettingsTest {
 
     @Test
@@ -24,9 +26,16 @@ class ProbeSettingsTest {
     void badValuesNameTheProperty() {
         for (Map<String, Object> bad : new Map[] { Map.of("probe.mode", "both"), Map.of("probe.topic", "a/#"),
                 Map.of("probe.exchanges", 0), Map.of("probe.qos", 3), Map.of("probe.concurrency", "many") }) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ProbeSettings.from(bad));
+            InvalidPropertyException e = assertThrows(InvalidPropertyException.class, () -> ProbeSettings.from(bad));
             String property = bad.keySet().iterator().next();
+            assertEquals(property, e.field());
             assertTrue(e.getMessage().startsWith(property + ":"), e.getMessage());
         }
+        assertEquals("probe.mode: 'both' is not one of responder, initiator",
+                assertThrows(InvalidPropertyException.class, () -> ProbeSettings.from(Map.of("probe.mode", "both")))
+                        .getMessage());
+        assertEquals("probe.concurrency: 'many' is not an integer in 1..10000", assertThrows(
+                InvalidPropertyException.class, () -> ProbeSettings.from(Map.of("probe.concurrency", "many")))
+                .getMessage());
     }
 }

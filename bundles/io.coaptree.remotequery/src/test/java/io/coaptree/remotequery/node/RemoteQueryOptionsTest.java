@@ -1,0 +1,52 @@
+package io.coaptree.remotequery.node;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.tree.options.InvalidOptionException;
+
+class RemoteQueryOptionsTest {
+
+    @Test
+    void missingPropertiesKeepTheDefaults() {
+        assertEquals(RemoteQueryOptions.defaults().toString(), RemoteQueryOptions.fromProperties(Map.of()).toString());
+    }
+
+    @Test
+    void valuesArriveAsKuraTypesOrAsText() {
+        RemoteQueryOptions o = RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.REQUEST_TIMEOUT, 2_000,
+                RemoteQueryOptions.MAX_PENDING, 64L, RemoteQueryOptions.SYNC_ENABLED, "false",
+                RemoteQueryOptions.SYNC_MAX_LINKS, " 100 ", RemoteQueryOptions.SYNC_GRACE, ""));
+        assertEquals(2_000, o.requestTimeoutMillis());
+        assertEquals(64, o.maxPending());
+        assertFalse(o.syncEnabled());
+        assertEquals(100, o.syncMaxLinks());
+        assertEquals(RemoteQueryOptions.defaults().syncGraceMillis(), o.syncGraceMillis(), "blank keeps the default");
+    }
+
+    @Test
+    void aRefusedValueNamesItsPropertyAndTheAcceptedRange() {
+        assertRefused("remotequery.max.pending: 4294967296 is outside 1..1000000", RemoteQueryOptions.MAX_PENDING,
+                1L << 32);
+        assertRefused("remotequery.lookup.timeout.ms: 50 is outside 100..600000", RemoteQueryOptions.LOOKUP_TIMEOUT,
+                "50");
+        assertRefused("remotequery.observe.lease.ms: 'long' is not an integer", RemoteQueryOptions.OBSERVE_LEASE,
+                "long");
+        assertRefused("remotequery.sync.enabled: 'maybe' is not true or false", RemoteQueryOptions.SYNC_ENABLED,
+                "maybe");
+        assertEquals(RemoteQueryOptions.SYNC_INTERVAL, assertThrows(InvalidOptionException.class,
+                () -> RemoteQueryOptions.defaults().withSync(true, 10, 500, 0)).field());
+    }
+
+    private static void assertRefused(String message, String property, Object value) {
+        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+                () -> RemoteQueryOptions.fromProperties(Map.of(property, value)));
+        assertEquals(property, e.field());
+        assertEquals(message, e.getMessage());
+    }
+}
