@@ -10,6 +10,7 @@ import java.util.function.Supplier;
 
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.network.CoapEndpoint;
+import org.eclipse.californium.core.observe.ObserveRelation;
 import org.eclipse.californium.elements.Connector;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.util.ExecutorsUtil;
@@ -71,6 +72,11 @@ final class EndpointBinding {
     /** @return the bound address, with the actual port once started */
     InetSocketAddress address() {
         return endpoint.getAddress();
+    }
+
+    /** Whether the relation was made through this binding's endpoint (its notifications would go out there). */
+    boolean carries(ObserveRelation relation) {
+        return relation.getExchange().getEndpoint() == endpoint;
     }
 
     void destroy() {

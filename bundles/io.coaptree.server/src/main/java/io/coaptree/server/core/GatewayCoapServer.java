@@ -11,9 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Consumer;
 
-import org.eclipse.californium.core.CoapResource;
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
@@ -50,6 +48,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
 
     private final CoapServer server;
     private final PublishedResources published;
+    private final ObserveRelations observeRelations = new ObserveRelations();
 
     private final AtomicReference<AccessPolicy> accessPolicy = new AtomicReference<>(AccessPolicy.defaults());
 
@@ -68,6 +67,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         // no ports: the server gets its endpoints from apply(), and creates no thread until then
         server = new CoapServer(CaliforniumSettings.configurationFor(ServerOptions.defaults()));
         published = new PublishedResources(server.getRoot());
+        observeRelations.follow(server.getRoot());
     }
 
     /**
@@ -153,7 +153,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         secureBinding = fresh;
         secureSettings = next;
         if (previous != null) {
-            previous.destroy();
+            retire(previous);
         }
         LOG.info("CoAP server listening for DTLS on {} ({}, {})", fresh.address(), dtls.psk(), credentials);
     }
@@ -286,9 +286,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         }
         binding = fresh;
         if (previous != null) {
-            // the old endpoint's observers cannot be notified from the new one; they re-register after max-age
-            forEachResource(server.getRoot(), CoapResource::clearObserveRelations);
-            previous.destroy();
+            retire(previous);
         }
         LOG.info("CoAP server listening on {}", fresh.address());
     }
@@ -298,15 +296,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             previous.start();
         } catch (IOException e) {
             LOG.error("CoAP server could not take back {}: no endpoint is bound", previous.address(), e);
-            previous.destroy();
+            retire(previous);
             binding = null;
         }
     }
 
     private void unbind() {
         if (binding != null) {
-            forEachResource(server.getRoot(), CoapResource::clearObserveRelations);
-            binding.destroy();
+            retire(binding);
             binding = null;
         }
     }
@@ -316,14 +313,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             previous.start();
         } catch (IOException e) {
             LOG.error("CoAP server could not take back DTLS on {}: no DTLS endpoint is bound", previous.address(), e);
-            previous.destroy();
+            retire(previous);
             secureBinding = null;
         }
     }
 
     private void unbindSecure() {
         if (secureBinding != null) {
-            secureBinding.destroy();
+            retire(secureBinding);
             secureBinding = null;
             LOG.info("CoAP server DTLS endpoint closed");
         }
@@ -383,12 +380,13 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
                 address.getPort() + " on " + host + " cannot be bound (" + reason + ")", e);
     }
 
-    private static void forEachResource(Resource node, Consumer<CoapResource> action) {
-        for (Resource child : node.getChildren()) {
-            if (child instanceof CoapResource coapResource) {
-                action.accept(coapResource);
-            }
-            forEachResource(child, action);
-        }
+    /**
+     * Cancels the observe relations made through the binding, then closes it: their notifications could only go out
+     * through that endpoint (a re-keyed DTLS endpoint no longer holds the peers' sessions), and the observers
+     * register again once their notifications stop (max-age). Relations over the other endpoint stay.
+     */
+    private void retire(EndpointBinding old) {
+        observeRelations.cancel(old::carries);
+        old.destroy();
     }
 }

@@ -14,7 +14,13 @@ import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.BlockingQueue;
 
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
@@ -228,6 +234,59 @@ class SecureEndpointTest {
         applyDtls("coaps.enabled", false);
         assertEquals(-1, server.getSecurePort());
         assertTrue(server.getPort() > 0, "the plain endpoint is untouched");
+    }
+
+    @Test
+    void reKeyingDropsTheObserversOfTheOldDtlsEndpointOnly() throws Exception {
+        ExtendedResource level = new ExtendedResource("level") {
+            @Override
+            public void handleGET(CoapExchange exchange) {
+                exchange.respond(ResponseCode.CONTENT, "42", MediaTypeRegistry.TEXT_PLAIN);
+            }
+        };
+        level.setObservable(true);
+        start("dtls.psk.credentials", "alice=first-key");
+        server.addResource(level, ExtendedResource.class);
+        int port = server.getSecurePort();
+        CoapClient plain = new CoapClient("coap://127.0.0.1:" + server.getPort() + "/level");
+        try (DtlsTestClient alice = DtlsTestClient.psk("alice", "first-key")) {
+            CoapObserveRelation overDtls = alice.client(port, "level").observeAndWait(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                }
+
+                @Override
+                public void onError() {
+                }
+            });
+            BlockingQueue<String> plainNotifications = new LinkedBlockingQueue<>();
+            CoapObserveRelation overCoap = plain.observeAndWait(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                    plainNotifications.add(response.getResponseText());
+                }
+
+                @Override
+                public void onError() {
+                }
+            });
+            assertFalse(overDtls.isCanceled() || overCoap.isCanceled(), "both observations established");
+            assertEquals(2, level.getObserverCount());
+            plainNotifications.clear();
+
+            applyDtls("coaps.port", port, "dtls.psk.credentials", "alice=second-key");
+
+            // the old endpoint's relation ends with it; the plain endpoint's observer is still served
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (level.getObserverCount() != 1 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
+            assertEquals(1, level.getObserverCount());
+            level.changed();
+            assertEquals("42", plainNotifications.poll(5, TimeUnit.SECONDS));
+        } finally {
+            plain.shutdown();
+        }
     }
 
     @Test

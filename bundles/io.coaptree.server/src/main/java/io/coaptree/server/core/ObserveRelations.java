@@ -1,0 +1,81 @@
+package io.coaptree.server.core;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
+
+import org.eclipse.californium.core.observe.ObserveRelation;
+import org.eclipse.californium.core.server.resources.Resource;
+import org.eclipse.californium.core.server.resources.ResourceObserver;
+
+/**
+ * The observe relations the server's resources hold, followed through Californium's resource observers from the
+ * root down (resources added later included), so that the relations made through one endpoint can be ended when
+ * that endpoint goes away. Californium keeps them otherwise: a resource would go on handling notifications for
+ * peers no endpoint can reach, and its filtered clear ends the other relations too.
+ */
+final class ObserveRelations implements ResourceObserver {
+
+    private final Set<ObserveRelation> relations = ConcurrentHashMap.newKeySet();
+
+    /** Follows {@code resource} and everything below it. */
+    void follow(Resource resource) {
+        resource.addObserver(this);
+        for (Resource child : resource.getChildren()) {
+            follow(child);
+        }
+    }
+
+    /**
+     * Cancels the relations {@code madeThrough} selects, each in its exchange's own executor as Californium wants
+     * (the endpoint still runs the tasks due when it is destroyed).
+     */
+    void cancel(Predicate<ObserveRelation> madeThrough) {
+        for (ObserveRelation relation : relations) {
+            if (madeThrough.test(relation)) {
+                relation.getExchange().execute(() -> {
+                    if (!relation.isCanceled()) {
+                        relation.cancel();
+                    }
+                });
+            }
+        }
+    }
+
+    @Override
+    public void addedChild(Resource child) {
+        follow(child);
+    }
+
+    @Override
+    public void removedChild(Resource child) {
+        unfollow(child);
+    }
+
+    private void unfollow(Resource resource) {
+        resource.removeObserver(this);
+        for (Resource child : resource.getChildren()) {
+            unfollow(child);
+        }
+    }
+
+    @Override
+    public void addedObserveRelation(ObserveRelation relation) {
+        relations.add(relation);
+    }
+
+    @Override
+    public void removedObserveRelation(ObserveRelation relation) {
+        relations.remove(relation);
+    }
+
+    @Override
+    public void changedName(String old) {
+        // the relations stay with the resource
+    }
+
+    @Override
+    public void changedPath(String old) {
+        // as above
+    }
+}
