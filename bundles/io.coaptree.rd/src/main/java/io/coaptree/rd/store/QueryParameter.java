@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import com.google.common.base.Ascii;
-
 import io.coaptree.linkformat.LinkAttribute;
 
 /**
@@ -36,13 +34,14 @@ public final class QueryParameter {
             int equals = option.indexOf('=');
             String name = equals < 0 ? option : option.substring(0, equals);
             String value = equals < 0 ? null : option.substring(equals + 1);
+            String lowerCaseName;
             try {
-                LinkAttribute.flag(name);
+                lowerCaseName = LinkAttribute.flag(name).name();
             } catch (IllegalArgumentException e) {
                 throw new InvalidRequestException(name, "query parameter name '" + name
                         + "' must be non-empty and contain only letters, digits and !#$%&'*+-.^_`|~");
             }
-            parameters.add(new QueryParameter(Ascii.toLowerCase(name), value));
+            parameters.add(new QueryParameter(lowerCaseName, value));
         }
         return parameters;
     }

@@ -35,8 +35,9 @@ import io.coaptree.bench.server.TargetSpec;
 /**
  * The Resource Directory under registration and lookup load, next to a no-op resource on the same server and
  * with the same clients: 500 registrations from an empty directory (the design's figure), then filling it to
- * 10,000 endpoints x 10 links, then four kinds of lookup at 100,000 links; threads and heap (after a full GC) at
- * 0, 500 and 10,000 registrations, and at the end once the server's exchange store has emptied.
+ * 10,000 endpoints x 10 links, rounds of new endpoints into the full directory each against the no-op POST (the
+ * steady state), then four kinds of lookup at 100,000 links; threads and heap (after a full GC) at 0, 500 and
+ * 10,000 registrations, and at the end once the server's exchange store has emptied.
  * <p>
  * Settings ({@code --set key=value}): {@code nodes} (endpoints in the full store, 10000), {@code clients}
  * (closed-loop clients of the capacity steps, 16), {@code lookups} (request budget of each 16-client lookup step,
@@ -49,14 +50,14 @@ public final class RdScenario implements Scenario {
     static final int FIRST_500 = 500;
     static final int WARM_UP_NODES = 50;
     static final String EMPTY = "0 (before warm-up)";
-    /** Requests per warm-up round, 2/5 of them new endpoints: fits next to the nodes in the store. */
-    static final int WARM_UP_ROUND = 15_000;
+    /** Requests per warm-up round, 1/3 of them new endpoints: fits next to the nodes in the store. */
+    static final int WARM_UP_ROUND = 30_000;
     /** The JIT is done when its threads take less than this share of the server's CPU in a round. */
     static final double JIT_QUIET_SHARE = 0.05;
     static final int MAX_WARM_UP_ROUNDS = 6;
     /** New endpoints per steady-state round; also the room above {@code nodes} the store is given. */
-    static final int CHURN = 5_000;
-    static final int CHURN_ROUNDS = 3;
+    static final int CHURN = 10_000;
+    static final int CHURN_ROUNDS = 5;
 
     @Override
     public String name() {
@@ -100,13 +101,11 @@ public final class RdScenario implements Scenario {
             Supplier<Request> newEndpoints = RdWorkload.newEndpoints(RdWorkload.WARM_UP_SECTOR);
             Supplier<Request> mixed = RdWorkload.interleaved(List.of(newEndpoints,
                     RdWorkload.registrations(nodes - WARM_UP_NODES, WARM_UP_NODES), RdWorkload.barePosts(),
-                    newEndpoints, RdWorkload.bareGets()));
+                    newEndpoints, RdWorkload.bareGets(), workload.lookups(RdWorkload.Lookup.RES_BY_EP_AND_RT)));
             Duration warmUpTime = options.scaled(Duration.ofSeconds(10));
             warmUntilCompiled(context, target, probe,
                     LoadProfile.closedLoop("warm-up", clients, warmUpTime, WARM_UP_ROUND), issuers(target, mixed));
             int warmUps = 3000;
-            context.warmUp(LoadProfile.closedLoop("warm-up", clients, warmUpTime, warmUps),
-                    issuers(target, workload.lookups(RdWorkload.Lookup.RES_BY_EP_AND_RT)));
             footprint.put("" + WARM_UP_NODES, probe.footprint(target));
 
             // The design's figure: 500 registrations, all at once from 16 clients.
@@ -264,14 +263,22 @@ public final class RdScenario implements Scenario {
 
         Probe(int port) {
             this.port = port;
+            endpoint = newEndpoint();
+        }
+
+        private static CoapEndpoint newEndpoint() {
             Configuration config = Configuration.createStandardWithoutFile();
             config.set(CoapConfig.MAX_RESOURCE_BODY_SIZE, 1024 * 1024);
-            endpoint = CoapEndpoint.builder().setConfiguration(config).build();
+            return CoapEndpoint.builder().setConfiguration(config).build();
         }
 
         private CoapResponse get(String pathAndQuery) throws Exception {
+            return get(endpoint, pathAndQuery);
+        }
+
+        private CoapResponse get(CoapEndpoint from, String pathAndQuery) throws Exception {
             CoapClient client = new CoapClient("coap://" + HOST + ":" + port + "/" + pathAndQuery)
-                    .setEndpoint(endpoint).setTimeout(30_000L);
+                    .setEndpoint(from).setTimeout(30_000L);
             try {
                 CoapResponse response = client.get();
                 if (response == null || !response.isSuccess()) {
@@ -284,30 +291,43 @@ public final class RdScenario implements Scenario {
             }
         }
 
-        /** Removes every registration of {@code sector} through the RD's own DELETE; returns how many. */
+        /**
+         * Removes every registration of {@code sector} through the RD's own DELETE; returns how many. From an
+         * endpoint of its own: one endpoint's 65,536 message IDs stay taken for the exchange lifetime (247 s), and
+         * the warm-up rounds and the steady-state rounds delete more registrations than that within it.
+         */
         int removeSector(String sector) throws Exception {
-            LinkFormatParser parser = LinkFormatParser.withDefaults();
-            int removed = 0;
-            while (true) {
-                List<Link> page = parser.parse(get("rd-lookup/ep?d=" + sector + "&count=200").getResponseText());
-                if (page.isEmpty()) {
-                    return removed;
-                }
-                for (Link registration : page) {
-                    String location = registration.target();
-                    CoapClient client = new CoapClient("coap://" + HOST + ":" + port + location)
-                            .setEndpoint(endpoint).setTimeout(30_000L);
-                    try {
-                        CoapResponse response = client.delete();
-                        if (response == null || response.getCode() != CoAP.ResponseCode.DELETED) {
-                            throw new IllegalStateException("DELETE " + location + ": "
-                                    + (response == null ? "no answer" : response.getCode()));
-                        }
-                    } finally {
-                        client.shutdown();
+            CoapEndpoint remover = newEndpoint();
+            try {
+                LinkFormatParser parser = LinkFormatParser.withDefaults();
+                int removed = 0;
+                while (true) {
+                    List<Link> page = parser.parse(get(remover, "rd-lookup/ep?d=" + sector + "&count=200")
+                            .getResponseText());
+                    if (page.isEmpty()) {
+                        return removed;
                     }
-                    removed++;
+                    for (Link registration : page) {
+                        delete(remover, registration.target());
+                        removed++;
+                    }
                 }
+            } finally {
+                remover.destroy();
+            }
+        }
+
+        private void delete(CoapEndpoint from, String location) throws Exception {
+            CoapClient client = new CoapClient("coap://" + HOST + ":" + port + location).setEndpoint(from)
+                    .setTimeout(30_000L);
+            try {
+                CoapResponse response = client.delete();
+                if (response == null || response.getCode() != CoAP.ResponseCode.DELETED) {
+                    throw new IllegalStateException("DELETE " + location + ": "
+                            + (response == null ? "no answer" : response.getCode()));
+                }
+            } finally {
+                client.shutdown();
             }
         }
 
