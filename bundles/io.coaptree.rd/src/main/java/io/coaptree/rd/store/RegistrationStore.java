@@ -139,37 +139,30 @@ public final class RegistrationStore {
         if (refusal != null) {
             return refusal;
         }
-        return changed(events -> {
-            long now = clock.millis();
-            Registration current = liveById(registrationId, now, events);
-            if (current == null) {
-                return notFound(registrationId);
-            } else if (!mayModify(current, identity)) {
-                return forbidden(current);
-            } else {
-                List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), request.extraAttributes());
-                if (extras.size() > options.maxExtraAttributes()) {
-                    return tooManyExtras(extras.size());
-                } else {
-                    long lifetime = request.lifetimeSeconds().orElse(current.lifetimeSeconds());
-                    String base = current.base();
-                    boolean baseExplicit = current.baseExplicit();
-                    if (request.base().isPresent()) {
-                        base = request.base().get();
-                        baseExplicit = true;
-                    } else if (!baseExplicit && request.sourceAddress().isPresent()) {
-                        // RFC 9176: without an explicit base, the base follows the registrant's address.
-                        base = request.sourceAddress().get();
-                    }
-                    Registration updated = new Registration(current.id(), current.endpointName(),
-                            current.sectorOrEmpty(), lifetime, base, baseExplicit, extras,
-                            request.links().orElse(current.links()), current.identity().orElse(identity),
-                            expiry(now, lifetime));
-                    hold(Long.parseLong(current.id()), updated);
-                    events.add(new RegistrationEvent(Kind.UPDATED, updated));
-                    return StoreResult.success(Outcome.UPDATED, updated);
-                }
+        // shared before the lock, as for a registration: the update's links replace the stored ones
+        List<Link> links = request.links().map(SharedLinks::share).orElse(null);
+        List<LinkAttribute> updatedExtras = SharedLinks.shareAttributes(request.extraAttributes());
+        return changeOwned(registrationId, identity, (current, now, events) -> {
+            List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), updatedExtras);
+            if (extras.size() > options.maxExtraAttributes()) {
+                return tooManyExtras(extras.size());
             }
+            long lifetime = request.lifetimeSeconds().orElse(current.lifetimeSeconds());
+            String base = current.base();
+            boolean baseExplicit = current.baseExplicit();
+            if (request.base().isPresent()) {
+                base = request.base().get();
+                baseExplicit = true;
+            } else if (!baseExplicit && request.sourceAddress().isPresent()) {
+                // RFC 9176: without an explicit base, the base follows the registrant's address.
+                base = request.sourceAddress().get();
+            }
+            Registration updated = new Registration(current.id(), current.endpointName(), current.sectorOrEmpty(),
+                    lifetime, base, baseExplicit, extras, links == null ? current.links() : links,
+                    current.identity().orElse(identity), expiry(now, lifetime));
+            hold(Long.parseLong(current.id()), updated);
+            events.add(new RegistrationEvent(Kind.UPDATED, updated));
+            return StoreResult.success(Outcome.UPDATED, updated);
         });
     }
 
@@ -182,18 +175,31 @@ public final class RegistrationStore {
         if (identity == null && options.requireIdentity()) {
             return unauthenticated();
         }
+        return changeOwned(registrationId, identity, (current, now, events) -> {
+            drop(current);
+            events.add(new RegistrationEvent(Kind.REMOVED, current));
+            return StoreResult.success(Outcome.REMOVED, current);
+        });
+    }
+
+    /** A change of one live registration by a requester allowed to make it, under the store's lock. */
+    @FunctionalInterface
+    private interface OwnedChange {
+        StoreResult apply(Registration current, long now, List<RegistrationEvent> events);
+    }
+
+    /** Runs {@code change} on the live registration {@code registrationId}: 4.04 if there is none, 4.03 if not ours. */
+    private StoreResult changeOwned(String registrationId, String identity, OwnedChange change) {
         return changed(events -> {
             long now = clock.millis();
             Registration current = liveById(registrationId, now, events);
             if (current == null) {
                 return notFound(registrationId);
-            } else if (!mayModify(current, identity)) {
-                return forbidden(current);
-            } else {
-                drop(current);
-                events.add(new RegistrationEvent(Kind.REMOVED, current));
-                return StoreResult.success(Outcome.REMOVED, current);
             }
+            if (!mayModify(current, identity)) {
+                return forbidden(current);
+            }
+            return change.apply(current, now, events);
         });
     }
 

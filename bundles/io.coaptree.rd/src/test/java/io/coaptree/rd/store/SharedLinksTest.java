@@ -38,4 +38,17 @@ class SharedLinksTest {
         assertEquals("</b>;title=\"node b\";if=\"sensor\"",
                 io.coaptree.linkformat.LinkFormatSerializer.serialize(uniqueB), "content is unchanged");
     }
+
+    @Test
+    void linksAnUpdateBringsAreSharedToo() throws Exception {
+        Registration a = register("a", "</s/t>;rt=\"temperature\";if=sensor");
+        Registration b = register("b", "</x>;rt=\"other\"");
+
+        Registration updated = store.update(b.id(), UpdateRequest.fromUriQuery(List.of("et=sensor-node"))
+                .links(LinkFormatParser.withDefaults().parse("</s/t>;rt=\"temperature\";if=sensor")).build())
+                .registration().get();
+
+        assertSame(a.links().get(0), updated.links().get(0));
+        assertSame(a.extraAttributes().get(0), updated.extraAttributes().get(0));
+    }
 }
