@@ -36,6 +36,7 @@ import io.coaptree.api.AccessControlled;
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.harness.dtls.DtlsClient;
 import io.coaptree.harness.pki.TestPki;
 import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.dtls.DtlsCredentials;
@@ -134,17 +135,17 @@ class SecureEndpointTest {
         start("dtls.psk.credentials", "alice=alice-secret;maintenance=maint-secret");
         int port = server.getSecurePort();
         assertTrue(port > 0);
-        try (DtlsTestClient alice = DtlsTestClient.psk("alice", "alice-secret")) {
+        try (DtlsClient alice = DtlsClient.psk("alice", "alice-secret")) {
             assertEquals("psk:alice", alice.client(port, "switch").get().getResponseText());
             assertEquals(ResponseCode.CHANGED, alice.client(port, "switch").put("on", 0).getCode());
             assertEquals("on", switchResource.value);
             // the valve tightens the policy for itself
             assertEquals(ResponseCode.FORBIDDEN, alice.client(port, "valve").put("open", 0).getCode());
         }
-        try (DtlsTestClient maintenance = DtlsTestClient.psk("maintenance", "maint-secret")) {
+        try (DtlsClient maintenance = DtlsClient.psk("maintenance", "maint-secret")) {
             assertEquals(ResponseCode.CHANGED, maintenance.client(port, "valve").put("open", 0).getCode());
         }
-        try (DtlsTestClient wrong = DtlsTestClient.psk("alice", "not-the-key")) {
+        try (DtlsClient wrong = DtlsClient.psk("alice", "not-the-key")) {
             assertTrue(wrong.isRefused(port, "switch"), "a wrong key must not complete the handshake");
         }
     }
@@ -166,7 +167,7 @@ class SecureEndpointTest {
     void anAllowListForbidsOtherIdentities() throws Exception {
         start("dtls.psk.credentials", "alice=alice-secret;bob=bob-secret-");
         server.applyAccessPolicy(AccessPolicy.from(Map.of("access.writers", "psk:alice")));
-        try (DtlsTestClient bob = DtlsTestClient.psk("bob", "bob-secret-")) {
+        try (DtlsClient bob = DtlsClient.psk("bob", "bob-secret-")) {
             CoapResponse refused = bob.client(server.getSecurePort(), "switch").put("on", 0);
             assertEquals(ResponseCode.FORBIDDEN, refused.getCode());
             assertFalse(refused.getResponseText().isBlank(), "the 4.03 carries a diagnostic");
@@ -180,10 +181,10 @@ class SecureEndpointTest {
         String spki = Base64.getEncoder().encodeToString(clientKeys.getPublic().getEncoded());
         start(certificateFiles("dtls.rpk.enabled", true, "dtls.rpk.trusted", spki));
         String expected = "rpk:" + new RawPublicKeyIdentity(clientKeys.getPublic()).getName();
-        try (DtlsTestClient client = DtlsTestClient.rawPublicKey(clientKeys)) {
+        try (DtlsClient client = DtlsClient.rawPublicKey(clientKeys)) {
             assertEquals(expected, client.client(server.getSecurePort(), "switch").get().getResponseText());
         }
-        try (DtlsTestClient stranger = DtlsTestClient.rawPublicKey(ecKeyPair())) {
+        try (DtlsClient stranger = DtlsClient.rawPublicKey(ecKeyPair())) {
             assertTrue(stranger.isRefused(server.getSecurePort(), "switch"), "an untrusted key is refused");
         }
     }
@@ -191,7 +192,7 @@ class SecureEndpointTest {
     @Test
     void certificateClientsAreIdentifiedByTheirSubject() throws Exception {
         start(certificateFiles());
-        try (DtlsTestClient client = DtlsTestClient.certificate(pki.clientKeyPair(),
+        try (DtlsClient client = DtlsClient.certificate(pki.clientKeyPair(),
                 new java.security.cert.Certificate[] { pki.clientCertificate(), pki.caCertificate() },
                 pki.caCertificate())) {
             assertEquals("x509:" + TestPki.CLIENT_SUBJECT,
@@ -202,7 +203,7 @@ class SecureEndpointTest {
     @Test
     void theServerAssignsAConnectionIdOfTheConfiguredLength() throws Exception {
         start("dtls.psk.credentials", "alice=alice-secret", "dtls.connection.id.length", 4);
-        try (DtlsTestClient alice = DtlsTestClient.psk("alice", "alice-secret")) {
+        try (DtlsClient alice = DtlsClient.psk("alice", "alice-secret")) {
             assertEquals(ResponseCode.CONTENT, alice.client(server.getSecurePort(), "switch").get().getCode());
             DTLSContext context = alice.context(server.getSecurePort());
             assertNotNull(context);
@@ -217,10 +218,10 @@ class SecureEndpointTest {
         int port = server.getSecurePort();
         applyDtls("coaps.port", port, "dtls.psk.credentials", "alice=second-key");
         assertEquals(port, server.getSecurePort());
-        try (DtlsTestClient old = DtlsTestClient.psk("alice", "first-key")) {
+        try (DtlsClient old = DtlsClient.psk("alice", "first-key")) {
             assertTrue(old.isRefused(port, "switch"), "the old key must no longer work");
         }
-        try (DtlsTestClient current = DtlsTestClient.psk("alice", "second-key")) {
+        try (DtlsClient current = DtlsClient.psk("alice", "second-key")) {
             assertEquals(ResponseCode.CONTENT, current.client(port, "switch").get().getCode());
         }
         InvalidOptionException refused = assertThrows(InvalidOptionException.class, () -> applyDtls("coaps.port",
@@ -228,7 +229,7 @@ class SecureEndpointTest {
                 "dtls.keystore.path", dir.resolve("server-gw.p12").toString(), "dtls.keystore.password", "wrong",
                 "dtls.keystore.alias", "gw"));
         assertEquals("dtls.keystore.password", refused.field());
-        try (DtlsTestClient current = DtlsTestClient.psk("alice", "second-key")) {
+        try (DtlsClient current = DtlsClient.psk("alice", "second-key")) {
             assertEquals(ResponseCode.CONTENT, current.client(port, "switch").get().getCode());
         }
         applyDtls("coaps.enabled", false);
@@ -249,7 +250,7 @@ class SecureEndpointTest {
         server.addResource(level, ExtendedResource.class);
         int port = server.getSecurePort();
         CoapClient plain = new CoapClient("coap://127.0.0.1:" + server.getPort() + "/level");
-        try (DtlsTestClient alice = DtlsTestClient.psk("alice", "first-key")) {
+        try (DtlsClient alice = DtlsClient.psk("alice", "first-key")) {
             CoapObserveRelation overDtls = alice.client(port, "level").observeAndWait(new CoapHandler() {
                 @Override
                 public void onLoad(CoapResponse response) {
@@ -295,7 +296,7 @@ class SecureEndpointTest {
         server.addResource(switchResource, ExtendedResource.class);
         applyDtls("dtls.psk.credentials", "alice=alice-secret");
         assertEquals(-1, server.getPort());
-        try (DtlsTestClient alice = DtlsTestClient.psk("alice", "alice-secret")) {
+        try (DtlsClient alice = DtlsClient.psk("alice", "alice-secret")) {
             assertEquals(Optional.of("psk:alice"), Optional.ofNullable(
                     alice.client(server.getSecurePort(), "switch").get()).map(CoapResponse::getResponseText));
         }

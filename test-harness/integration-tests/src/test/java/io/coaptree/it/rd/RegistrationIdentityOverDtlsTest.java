@@ -21,6 +21,8 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import io.coaptree.harness.dtls.DtlsClient;
+
 /**
  * RFC 9176 section 7 on an emulated gateway over real DTLS: an endpoint name belongs to the PSK identity that first
  * registered it, other identities get 4.03 and change nothing; {@code registration.require.authentication} refuses
@@ -36,8 +38,8 @@ class RegistrationIdentityOverDtlsTest {
     private static final String RD_PID = RdNode.RD_PID;
 
     private static RdNode gateway;
-    private static PskClient deviceA;
-    private static PskClient deviceB;
+    private static DtlsClient deviceA;
+    private static DtlsClient deviceB;
 
     @BeforeAll
     static void start() throws Exception {
@@ -54,8 +56,8 @@ class RegistrationIdentityOverDtlsTest {
         String stored = String.valueOf(gateway.node.configuration(RdNode.SERVER_PID).get("dtls.psk.credentials"));
         assertFalse(stored.contains(KEY_A) || stored.contains(KEY_B), "PSK secrets are kept encrypted");
 
-        deviceA = PskClient.of("device-a", KEY_A);
-        deviceB = PskClient.of("device-b", KEY_B);
+        deviceA = DtlsClient.psk("device-a", KEY_A);
+        deviceB = DtlsClient.psk("device-b", KEY_B);
         await("the directory answers over DTLS", () -> deviceA.client(secureUri("/rd-lookup/ep")).get(),
                 r -> r.getCode() == ResponseCode.CONTENT);
     }
@@ -183,16 +185,16 @@ class RegistrationIdentityOverDtlsTest {
         return "coaps://127.0.0.1:" + port + pathAndQuery;
     }
 
-    private static CoapResponse post(PskClient device, String uri, String links) throws Exception {
+    private static CoapResponse post(DtlsClient device, String uri, String links) throws Exception {
         CoapResponse response = device.client(uri).post(links.getBytes(StandardCharsets.UTF_8), LINK_FORMAT);
-        assertNotNull(response, device.identity() + ": no response to POST " + uri);
+        assertNotNull(response, device + ": no response to POST " + uri);
         return response;
     }
 
     /** A lookup over DTLS; an empty result is 2.05 with an empty payload. */
-    private static String lookup(PskClient device, String pathAndQuery) throws Exception {
+    private static String lookup(DtlsClient device, String pathAndQuery) throws Exception {
         CoapResponse response = device.client(secureUri(pathAndQuery)).get();
-        assertNotNull(response, device.identity() + ": no response to GET " + pathAndQuery);
+        assertNotNull(response, device + ": no response to GET " + pathAndQuery);
         assertEquals(ResponseCode.CONTENT, response.getCode(), pathAndQuery + ": " + response.getResponseText());
         return response.getResponseText();
     }
