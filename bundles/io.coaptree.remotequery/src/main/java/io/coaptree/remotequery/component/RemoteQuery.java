@@ -101,7 +101,7 @@ public class RemoteQuery implements ConfigurableComponent {
         OwnOrigins ownOrigins = new OwnOrigins(server);
         if (options.syncEnabled()) {
             directory = new ServerDirectory(server::execute, handler.self(), ownOrigins::origin,
-                    options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks());
+                    options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks(), options.syncMaxLinks());
             sync = new RdSync(handler.self(), handler::view, handler.topics(), options, Clock.systemUTC(), directory,
                     directory, ownOrigins);
             directory.observe(sync::localChanged);

@@ -4,10 +4,11 @@ import java.util.Set;
 
 /**
  * Which lookups a gateway may answer for its synchronised children from its own directory. A child's set is kept
- * there as ONE registration (ep = the child's name, d = its domain), so registration-level criteria ({@code ep},
- * {@code d}, {@code base}, {@code lt}, extra registration attributes) and endpoint lookups would answer differently
- * from the child itself; paging would page the aggregate. Those keep fanning out. Resource lookups whose criteria
- * are link attributes only are answered from the synchronised sets.
+ * there as aggregated registrations (ep = the child's name, and {@code <name>~2}... for a large set; d = its
+ * domain), so registration-level criteria ({@code ep}, {@code d}, {@code base}, {@code lt}, extra registration
+ * attributes) and endpoint lookups would answer differently from the child itself; paging would page the
+ * aggregate. Those keep fanning out. Resource lookups whose criteria are link attributes only are answered from the
+ * synchronised sets.
  */
 final class SyncedLookups {
 

@@ -6,14 +6,15 @@ import io.coaptree.tree.model.NodeAddress;
 
 /**
  * Where a parent keeps its children's sets so that lookups see them: the glue registers each child's set in the
- * gateway's own Resource Directory (one registration per child). Calls return at once; the work may complete later.
+ * gateway's own Resource Directory (one registration per child, or several for a large set). Calls return at once;
+ * the work may complete later.
  */
 public interface ChildDirectory {
 
     /** Registers (or replaces, or refreshes) the child's links; an empty set removes the registration. */
     void put(NodeAddress child, Collection<String> links);
 
-    /** Removes the child's registration. */
+    /** Removes the child's registrations. */
     void remove(NodeAddress child);
 
     /**
