@@ -386,7 +386,11 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
      * register again once their notifications stop (max-age). Relations over the other endpoint stay.
      */
     private void retire(EndpointBinding old) {
-        observeRelations.cancel(old::carries);
+        try {
+            observeRelations.cancel(old::carries);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // closing anyway: the relations end with the endpoint's executor
+        }
         old.destroy();
     }
 }

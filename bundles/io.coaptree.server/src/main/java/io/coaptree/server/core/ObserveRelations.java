@@ -1,7 +1,11 @@
 package io.coaptree.server.core;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.eclipse.californium.core.observe.ObserveRelation;
@@ -16,6 +20,9 @@ import org.eclipse.californium.core.server.resources.ResourceObserver;
  */
 final class ObserveRelations implements ResourceObserver {
 
+    /** How long cancelling waits for the exchanges' executors before it cancels the rest itself. */
+    static final long CANCEL_WAIT_MILLIS = 2_000;
+
     private final Set<ObserveRelation> relations = ConcurrentHashMap.newKeySet();
 
     /** Follows {@code resource} and everything below it. */
@@ -27,18 +34,35 @@ final class ObserveRelations implements ResourceObserver {
     }
 
     /**
-     * Cancels the relations {@code madeThrough} selects, each in its exchange's own executor as Californium wants
-     * (the endpoint still runs the tasks due when it is destroyed).
+     * Cancels the relations {@code madeThrough} selects and returns once they are cancelled: each in its exchange's
+     * own executor as Californium wants; one that executor does not run within {@link #CANCEL_WAIT_MILLIS} (it
+     * refused the task, or is stuck) is cancelled from here.
      */
-    void cancel(Predicate<ObserveRelation> madeThrough) {
+    void cancel(Predicate<ObserveRelation> madeThrough) throws InterruptedException {
+        List<ObserveRelation> selected = new ArrayList<>();
         for (ObserveRelation relation : relations) {
             if (madeThrough.test(relation)) {
-                relation.getExchange().execute(() -> {
-                    if (!relation.isCanceled()) {
-                        relation.cancel();
-                    }
-                });
+                selected.add(relation);
             }
+        }
+        CountDownLatch cancelled = new CountDownLatch(selected.size());
+        for (ObserveRelation relation : selected) {
+            relation.getExchange().execute(() -> {
+                try {
+                    cancelOnce(relation);
+                } finally {
+                    cancelled.countDown();
+                }
+            });
+        }
+        if (!cancelled.await(CANCEL_WAIT_MILLIS, TimeUnit.MILLISECONDS)) {
+            selected.forEach(ObserveRelations::cancelOnce);
+        }
+    }
+
+    private static void cancelOnce(ObserveRelation relation) {
+        if (!relation.isCanceled()) {
+            relation.cancel();
         }
     }
 
