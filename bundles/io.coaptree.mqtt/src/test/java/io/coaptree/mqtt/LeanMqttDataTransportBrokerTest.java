@@ -31,10 +31,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.harness.broker.EmbeddedBroker;
+
 /** The transport against a real broker (embedded Moquette on a free loopback port). */
 class LeanMqttDataTransportBrokerTest {
 
     private static final AtomicInteger ids = new AtomicInteger();
+    private static final String USER = "gateway";
+    private static final String PASSWORD = "s3cret-pw";
+
     private static EmbeddedBroker broker;
 
     private Transports transports;
@@ -42,7 +47,7 @@ class LeanMqttDataTransportBrokerTest {
 
     @BeforeAll
     static void startBroker() throws Exception {
-        broker = new EmbeddedBroker();
+        broker = EmbeddedBroker.builder().user(USER, PASSWORD).maxMessageBytes(256 * 1024).start();
     }
 
     @AfterAll
@@ -52,7 +57,7 @@ class LeanMqttDataTransportBrokerTest {
 
     @BeforeEach
     void transports() {
-        transports = new Transports(broker.url(), EmbeddedBroker.USER, EmbeddedBroker.PASSWORD);
+        transports = new Transports(broker.url(), USER, PASSWORD);
     }
 
     @AfterEach
@@ -83,8 +88,8 @@ class LeanMqttDataTransportBrokerTest {
         MqttClient peer = new MqttClient("tcp://127.0.0.1:" + broker.port(), "peer-" + ids.incrementAndGet(),
                 new MemoryPersistence());
         MqttConnectOptions o = new MqttConnectOptions();
-        o.setUserName(EmbeddedBroker.USER);
-        o.setPassword(EmbeddedBroker.PASSWORD.toCharArray());
+        o.setUserName(USER);
+        o.setPassword(PASSWORD.toCharArray());
         peer.connect(o);
         peers.add(peer);
         return peer;

@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 
-import io.coaptree.harness.demo.EmbeddedBroker;
+import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.demo.TreeHierarchy;
 import io.coaptree.harness.demo.TreeHierarchy.Gateway;
 import io.coaptree.harness.node.FrameworkKind;

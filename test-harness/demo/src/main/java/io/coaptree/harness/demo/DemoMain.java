@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
+import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.node.FrameworkKind;
 
 /**

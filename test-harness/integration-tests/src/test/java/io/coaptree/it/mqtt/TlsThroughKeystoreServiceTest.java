@@ -1,6 +1,6 @@
 package io.coaptree.it.mqtt;
 
-import io.coaptree.harness.demo.EmbeddedBroker;
+import io.coaptree.harness.broker.EmbeddedBroker;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Files;

@@ -3,7 +3,7 @@ package io.coaptree.it.tree;
 import java.io.IOException;
 import java.nio.file.Path;
 
-import io.coaptree.harness.demo.EmbeddedBroker;
+import io.coaptree.harness.broker.EmbeddedBroker;
 
 /** The hierarchy scenarios on the embedded Moquette broker (the demo's). */
 class HierarchyTest extends HierarchyScenarios {

@@ -1,4 +1,4 @@
-package io.coaptree.harness.demo;
+package io.coaptree.harness.broker;
 
 import java.io.IOException;
 import java.net.InetAddress;
