@@ -9,9 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.function.Supplier;
 
-import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
-import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.AddressEndpointContext;
@@ -116,31 +114,7 @@ public final class CoapRequestIssuer implements RequestIssuer {
         }
         Request request = requests.get();
         request.setDestinationContext(new AddressEndpointContext(server));
-        request.addMessageObserver(new MessageObserverAdapter() {
-            @Override
-            public void onResponse(Response response) {
-                if (response.isSuccess()) {
-                    outcome.succeeded();
-                } else {
-                    outcome.failed("coap " + response.getCode().text);
-                }
-            }
-
-            @Override
-            public void onReject() {
-                outcome.failed("coap reset");
-            }
-
-            @Override
-            public void onTimeout() {
-                outcome.failed("coap timeout");
-            }
-
-            @Override
-            public void onSendError(Throwable error) {
-                outcome.failed("send error: " + error.getClass().getSimpleName());
-            }
-        });
+        request.addMessageObserver(new OutcomeObserver(outcome));
         endpoints.get(client).sendRequest(request);
         return request::cancel;
     }

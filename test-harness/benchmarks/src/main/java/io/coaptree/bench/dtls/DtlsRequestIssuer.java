@@ -8,7 +8,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
-import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.config.CoapConfig;
@@ -24,6 +23,7 @@ import org.eclipse.californium.scandium.config.DtlsConfig.DtlsRole;
 import org.eclipse.californium.scandium.config.DtlsConnectorConfig;
 import org.eclipse.californium.scandium.dtls.pskstore.AdvancedSinglePskStore;
 
+import io.coaptree.bench.coap.OutcomeObserver;
 import io.coaptree.bench.load.RequestIssuer;
 
 /**
@@ -142,26 +142,7 @@ public final class DtlsRequestIssuer implements RequestIssuer {
             handshakes.incrementAndGet();
         }
         Request request = newRequest();
-        request.addMessageObserver(new MessageObserverAdapter() {
-            @Override
-            public void onResponse(Response response) {
-                if (response.isSuccess()) {
-                    outcome.succeeded();
-                } else {
-                    outcome.failed("coap " + response.getCode().text);
-                }
-            }
-
-            @Override
-            public void onTimeout() {
-                outcome.failed("coap timeout");
-            }
-
-            @Override
-            public void onSendError(Throwable error) {
-                outcome.failed("send error: " + error.getClass().getSimpleName());
-            }
-        });
+        request.addMessageObserver(new OutcomeObserver(outcome));
         client.endpoint().sendRequest(request);
         return request::cancel;
     }
