@@ -1,10 +1,12 @@
 package io.coaptree.remotequery.coap;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.TreeSet;
+
+import io.coaptree.tree.model.NodeNames;
 
 /**
  * How a child's set is cut into registrations at its parent's directory, so that no registration exceeds the
@@ -12,7 +14,8 @@ import java.util.TreeSet;
  * always gives the same chunks and a change near the end of the order leaves the earlier chunks as they were. The
  * first chunk is registered under the child's name (nothing changes for a set that fits one registration); chunk
  * {@code k} (counted from 1) under {@code <child name>~k}. {@code ~} is not allowed in node names, so these names
- * never collide with a child's own, and they stay within RFC 9176's 63 bytes.
+ * never collide with a child's own, and they stay within RFC 9176's 63 bytes (node names are ASCII, at most
+ * {@link NodeNames#MAX_LENGTH} characters: one character is one byte).
  */
 final class RegistrationChunks {
 
@@ -50,40 +53,11 @@ final class RegistrationChunks {
             return childName;
         }
         String suffix = SEPARATOR + Integer.toString(index + 1);
-        if (bytes(childName) + suffix.length() <= MAX_ENDPOINT_BYTES) {
+        if (childName.length() + suffix.length() <= MAX_ENDPOINT_BYTES) {
             return childName + suffix;
         }
-        String hash = SEPARATOR + String.format("%08x", fnv1a(childName));
+        String hash = SEPARATOR + String.format(Locale.ROOT, "%08x", childName.hashCode());
         int keep = MAX_ENDPOINT_BYTES - hash.length() - suffix.length();
-        return prefix(childName, keep) + hash + suffix;
-    }
-
-    private static int bytes(String s) {
-        return s.getBytes(StandardCharsets.UTF_8).length;
-    }
-
-    /** The longest prefix of {@code s} with at most {@code maxBytes} bytes of UTF-8, never splitting a character. */
-    private static String prefix(String s, int maxBytes) {
-        int used = 0;
-        int end = 0;
-        while (end < s.length()) {
-            int cp = s.codePointAt(end);
-            int size = bytes(new String(Character.toChars(cp)));
-            if (used + size > maxBytes) {
-                break;
-            }
-            used += size;
-            end += Character.charCount(cp);
-        }
-        return s.substring(0, end);
-    }
-
-    private static int fnv1a(String s) {
-        int h = 0x811c9dc5;
-        for (byte b : s.getBytes(StandardCharsets.UTF_8)) {
-            h ^= b & 0xff;
-            h *= 0x01000193;
-        }
-        return h;
+        return childName.substring(0, keep) + hash + suffix;
     }
 }
