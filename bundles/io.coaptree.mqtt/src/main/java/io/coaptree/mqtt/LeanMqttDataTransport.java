@@ -50,6 +50,7 @@ import io.coaptree.mqtt.transport.MqttTransportOptions;
 import io.coaptree.mqtt.transport.ReconnectBackoff;
 import io.coaptree.mqtt.transport.SubscriptionRegistry;
 import io.coaptree.mqtt.transport.TopicVariables;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * Kura's {@link DataTransportService} directly on Eclipse Paho, without Kura's DataService message store and
@@ -140,9 +141,13 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     // ---------------------------------------------------------------- lifecycle
 
+    /** The properties the transport runs with; guarded by lifecycle. */
+    private Map<String, Object> runningProperties = Map.of();
+
     @Activate
     public void activate(Map<String, Object> properties) {
         synchronized (lifecycle) {
+            runningProperties = Map.copyOf(properties);
             dispatcher = new ListenerDispatcher("coaptree-mqtt-listeners", listenerQueueCapacity(properties));
             connector = Executors.newSingleThreadScheduledExecutor(runnable -> {
                 Thread t = new Thread(runnable, "coaptree-mqtt-connector");
@@ -160,6 +165,13 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     @Modified
     public void modified(Map<String, Object> properties) {
+        synchronized (lifecycle) {
+            if (ConfigurationChange.none(runningProperties, properties) || sameOptions(properties)) {
+                runningProperties = Map.copyOf(properties);
+                return;
+            }
+            runningProperties = Map.copyOf(properties);
+        }
         boolean wasConnected = isConnected();
         dispatcher.configurationUpdating(wasConnected);
         synchronized (lifecycle) {
@@ -199,6 +211,20 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
             return MqttTransportOptions.fromProperties(properties, null).listenerQueueCapacity();
         } catch (IllegalArgumentException e) {
             return MqttTransportOptions.DEFAULT_LISTENER_QUEUE_CAPACITY;
+        }
+    }
+
+    /**
+     * True when the properties parse to the options the transport runs with: then nothing needs a reconnection
+     * (Kura re-applies configurations with the metatype defaults spelled out). Holds lifecycle.
+     */
+    private boolean sameOptions(Map<String, Object> properties) {
+        CryptoService crypto = cryptoService;
+        try {
+            return options != null && options.equals(MqttTransportOptions.fromProperties(properties,
+                    crypto == null ? null : crypto::decryptAes));
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

@@ -1,6 +1,5 @@
 package io.coaptree.rd;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Executors;
@@ -23,24 +22,30 @@ import io.coaptree.rd.coap.CoapResourceDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.options.InvalidOptionException;
 import io.coaptree.rd.store.MonotonicClock;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * The OSGi shell of {@link CoapResourceDirectory}: Kura configuration in, the directory on the gateway's
  * {@link CoAPServer}. It owns the directory's one thread, a single-threaded scheduler shared by the expiry sweep,
  * persistence, the node's own registration and simple-registration timeouts.
  * <p>
- * Registrations are saved under the bundle's data area (or {@code persistence.file}) when the component stops and
+ * Registrations are saved under Kura's data folder (or {@code persistence.file}) when the component stops and
  * periodically, and restored with their remaining lifetimes when it starts: they survive a bundle update, a
  * restart and a configuration change. A configuration that cannot be applied is logged naming the field and the
  * directory keeps running as it was.
  */
 @Component(name = ResourceDirectory.PID, configurationPid = ResourceDirectory.PID,
-        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class)
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
+        property = "kura.service.pid=" + ResourceDirectory.PID)
 public class ResourceDirectory implements ConfigurableComponent {
 
     public static final String PID = "io.coaptree.rd.ResourceDirectory";
-    /** Under the bundle's data area when {@code persistence.file} is empty. */
-    static final String DEFAULT_FILE = "registrations.txt";
+    /**
+     * Under Kura's data folder (framework property kura.data) when {@code persistence.file} is empty. Not the
+     * bundle's data area: Kura boots with osgi.clean=true, which wipes it, registrations and all, at every start.
+     */
+    static final Path DEFAULT_FILE = Path.of("coaptree", "rd", "registrations.txt");
+    private static final String KURA_DATA = "kura.data";
 
     private static final Logger LOG = LoggerFactory.getLogger(ResourceDirectory.class);
 
@@ -50,6 +55,9 @@ public class ResourceDirectory implements ConfigurableComponent {
     private BundleContext bundleContext;
     private ScheduledExecutorService scheduler;
     private CoapResourceDirectory directory;
+
+    /** The properties of the last configuration applied. */
+    private Map<String, Object> runningProperties = Map.of();
 
     @Activate
     protected void activate(BundleContext context, Map<String, Object> properties) {
@@ -64,7 +72,9 @@ public class ResourceDirectory implements ConfigurableComponent {
 
     @Modified
     protected synchronized void modified(Map<String, Object> properties) {
-        configure(properties);
+        if (!ConfigurationChange.none(runningProperties, properties)) {
+            configure(properties);
+        }
     }
 
     @Deactivate
@@ -86,6 +96,7 @@ public class ResourceDirectory implements ConfigurableComponent {
 
     /** Never throws: a refused configuration is logged and the running directory stays as it is. */
     private synchronized void configure(Map<String, Object> properties) {
+        runningProperties = Map.copyOf(properties);
         DirectoryOptions next;
         try {
             next = DirectoryOptions.from(properties);
@@ -115,12 +126,12 @@ public class ResourceDirectory implements ConfigurableComponent {
         if (!options.persistenceFile().isEmpty()) {
             return Path.of(options.persistenceFile());
         }
-        File dataFile = bundleContext.getDataFile(DEFAULT_FILE);
-        if (dataFile == null) {
-            LOG.warn("The framework gives this bundle no data area and {} is empty: registrations are not persisted",
+        String kuraData = bundleContext.getProperty(KURA_DATA);
+        if (kuraData == null || kuraData.isBlank()) {
+            LOG.warn("No {} folder and {} is empty: registrations are not persisted", KURA_DATA,
                     DirectoryOptions.PERSISTENCE_FILE);
             return null;
         }
-        return dataFile.toPath();
+        return Path.of(kuraData).resolve(DEFAULT_FILE);
     }
 }

@@ -35,6 +35,7 @@ import io.coaptree.server.dtls.DtlsOptions;
 import io.coaptree.server.dtls.KeystoreEntries;
 import io.coaptree.server.options.InvalidOptionException;
 import io.coaptree.server.options.ServerOptions;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * The OSGi shell of {@link GatewayCoapServer}: Kura configuration in, {@link CoAPServer} service out, and the
@@ -46,11 +47,19 @@ import io.coaptree.server.options.ServerOptions;
  *
  * <p>
  * The CoAPServer service is registered by hand rather than by DS so that its {@code coap.port} property can follow
- * re-binding; the component itself is registered as {@link ConfigurableComponent} for the Kura WebUI. Configuration is
- * optional because Kura hands a configurable component its metatype defaults only once the component is registered.
+ * re-binding; the component itself is registered as {@link ConfigurableComponent} for the Kura WebUI.
+ * <p>
+ * Kura's rule for every configurable component (see test-harness/kura-emulator's ConfigurationService): Kura's
+ * ConfigurationService tracks a component only if it carries service.pid and kura.service.pid the moment it is
+ * registered; without them there is no WebUI page and snapshot blocks for the pid are dropped. Configuration is
+ * therefore required: the ConfigurationService seeds the metatype defaults into ConfigAdmin when it sees the bundle,
+ * which starts the component with service.pid (and kura.service.pid) from that configuration. service.pid is not
+ * declared as a component property as well: with a DS 1.3+ descriptor Felix SCR would then register both values as
+ * a list, which Kura reads as the text "[pid, pid]", a pid no configuration has.
  */
 @Component(name = CoapServerService.PID, configurationPid = CoapServerService.PID,
-        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class)
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
+        property = "kura.service.pid=" + CoapServerService.PID)
 public class CoapServerService implements ConfigurableComponent {
 
     public static final String PID = "io.coaptree.server.CoapServerService";
@@ -85,6 +94,9 @@ public class CoapServerService implements ConfigurableComponent {
 
     @Modified
     protected synchronized void modified(Map<String, Object> properties) {
+        if (ConfigurationChange.none(this.properties, properties)) {
+            return;
+        }
         this.properties = properties;
         reconfigure();
     }

@@ -1,6 +1,5 @@
 package io.coaptree.it;
 
-import io.coaptree.harness.node.FrameworkKind;
 
 import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.CoapHandler;
@@ -28,7 +27,7 @@ class CoapClientsTest {
     @BeforeAll
     static void startGateway() throws Exception {
         Clients.configure();
-        gateway = TestGateway.start("clients", FrameworkKind.FELIX);
+        gateway = TestGateway.start("clients");
     }
 
     @AfterAll
@@ -127,13 +126,6 @@ class CoapClientsTest {
     }
 
     private static CoapResponse get(String path) throws Exception {
-        CoapClient client = new CoapClient(gateway.uri(path));
-        try {
-            CoapResponse response = client.get();
-            assertNotNull(response, "GET " + path + " answered");
-            return response;
-        } finally {
-            client.shutdown();
-        }
+        return Clients.get(gateway.uri(path));
     }
 }

@@ -1,9 +1,7 @@
 package io.coaptree.it;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 
-import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.junit.jupiter.api.Test;
@@ -23,6 +21,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Configuration reaches components the way the Kura WebUI and snapshots deliver it. */
@@ -60,17 +59,17 @@ class ConfigurationTest {
     @ParameterizedTest
     @CsvSource({"root.xml,,", "domain.xml,building-a,", "group.xml,building-a,floor-1"})
     void eachRoleSnapshotConfiguresTheServer(String file, String domain, String group) throws Exception {
-        try (KuraNode node = KuraNode.builder("role").storage(TestGateway.freshStorage("role")).start()) {
+        // As an operator does it: install the package, then upload the role under Settings > Snapshots.
+        try (KuraNode node = KuraNode.builder("role").storage(TestGateway.freshStorage("role"))
+                .configuration(TestGateway.SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1"))
+                .start()) {
+            node.installDeploymentPackage(Packages.core());
             node.applySnapshot(Packages.kuraConfig(file));
             Map<String, Object> applied = node.configuration(TestGateway.SERVER_PID);
-            assertNotNull(applied, file + " configures " + TestGateway.SERVER_PID);
             assertEquals(5683, ((Number) applied.get("coap.port")).intValue(), file + " serves on CoAP's port");
 
             // Keep the test off the well-known port; everything else stays as the snapshot wrote it.
-            Map<String, Object> onFreePort = new HashMap<>(applied);
-            onFreePort.put("coap.port", 0);
-            node.updateConfiguration(TestGateway.SERVER_PID, onFreePort);
-            node.installDeploymentPackage(Packages.core());
+            node.updateConfiguration(TestGateway.SERVER_PID, Map.of("coap.port", 0));
 
             StringBuilder filter = new StringBuilder("(&(coap.port=*)");
             if (domain != null) {
@@ -86,27 +85,37 @@ class ConfigurationTest {
     }
 
     @Test
+    void aSnapshotUploadedBeforeThePackageIsInstalledLosesOurBlocksAsOnKura() throws Exception {
+        // Kura's ConfigurationService applies a block only for a pid a running component has registered.
+        try (KuraNode node = KuraNode.builder("early-upload").storage(TestGateway.freshStorage("early-upload"))
+                .start()) {
+            node.applySnapshot(Packages.kuraConfig("group.xml"));
+            assertNull(node.configuration(TestGateway.SERVER_PID), "no component had registered the server's pid");
+        }
+    }
+
+    @Test
     void reconfiguringThePortRebindsAndKeepsTheResources() throws Exception {
-        try (TestGateway gateway = TestGateway.start("rebind", FrameworkKind.FELIX)) {
+        try (TestGateway gateway = TestGateway.start("rebind")) {
             int before = gateway.port();
             int after = freeUdpPort();
             gateway.node().updateConfiguration(TestGateway.SERVER_PID, serverSettings(after));
             assertTrue(gateway.node().awaitServiceProperty(TestGateway.SERVER_SERVICE, "(coap.port=" + after + ")", WAIT),
                     "the server moved from " + before + " to " + after);
-            assertEquals(ResponseCode.CONTENT, get("coap://127.0.0.1:" + after + "/temperature").getCode());
+            assertEquals(ResponseCode.CONTENT, Clients.get("coap://127.0.0.1:" + after + "/temperature").getCode());
         }
     }
 
     @Test
     void aPortOutOfRangeIsRefusedAndTheServerKeepsServing() throws Exception {
-        try (TestGateway gateway = TestGateway.start("bad-port", FrameworkKind.FELIX)) {
+        try (TestGateway gateway = TestGateway.start("bad-port")) {
             assertRefusedAndStillServing(gateway, serverSettings(70000), "coap.port");
         }
     }
 
     @Test
     void aPortInUseIsRefusedAndTheServerKeepsServing() throws Exception {
-        try (TestGateway gateway = TestGateway.start("busy-port", FrameworkKind.FELIX);
+        try (TestGateway gateway = TestGateway.start("busy-port");
              DatagramSocket squatter = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             assertRefusedAndStillServing(gateway, serverSettings(squatter.getLocalPort()), "coap.port");
         }
@@ -114,7 +123,7 @@ class ConfigurationTest {
 
     @Test
     void anUnknownBindAddressIsRefusedAndTheServerKeepsServing() throws Exception {
-        try (TestGateway gateway = TestGateway.start("bad-address", FrameworkKind.FELIX)) {
+        try (TestGateway gateway = TestGateway.start("bad-address")) {
             Map<String, Object> settings = serverSettings(0);
             settings.put("coap.bind.address", "no-such-host.invalid");
             assertRefusedAndStillServing(gateway, settings, "coap.bind.address");
@@ -132,7 +141,7 @@ class ConfigurationTest {
         assertTrue(gateway.node().awaitServiceProperty(TestGateway.SERVER_SERVICE,
                 "(coap.config.error=" + field + "*)", WAIT), "the refusal names " + field);
         assertEquals(before, gateway.port(), "still bound where it was");
-        assertEquals(ResponseCode.CONTENT, get("coap://127.0.0.1:" + before + "/temperature").getCode());
+        assertEquals(ResponseCode.CONTENT, Clients.get("coap://127.0.0.1:" + before + "/temperature").getCode());
         assertTrue(gateway.node().bundles().stream().allMatch(b -> !"INSTALLED".equals(b.state())),
                 "no bundle fell over");
     }
@@ -147,18 +156,6 @@ class ConfigurationTest {
     private static int freeUdpPort() throws Exception {
         try (DatagramSocket socket = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
-        }
-    }
-
-    private static CoapResponse get(String uri) throws Exception {
-        Clients.configure();
-        CoapClient client = new CoapClient(uri);
-        try {
-            CoapResponse response = client.get();
-            assertNotNull(response, "GET " + uri + " answered");
-            return response;
-        } finally {
-            client.shutdown();
         }
     }
 

@@ -1,6 +1,5 @@
 package io.coaptree.it;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 
 import java.nio.file.Files;
@@ -25,24 +24,20 @@ public final class TestGateway implements AutoCloseable {
         this.node = node;
     }
 
-    public static TestGateway start(String name, FrameworkKind framework) throws Exception {
-        return start(name, framework, Map.of());
+    public static TestGateway start(String name) throws Exception {
+        return start(name, Map.of());
     }
 
-    public static TestGateway start(String name, FrameworkKind framework, Map<String, Object> serverSettings)
-            throws Exception {
-        KuraNode node = KuraNode.builder(name)
-                .framework(framework)
-                .storage(freshStorage(name + "-" + framework.name().toLowerCase()))
-                .start();
+    /** A gateway provisioned with these server settings (over test defaults), then given both packages. */
+    public static TestGateway start(String name, Map<String, Object> serverSettings) throws Exception {
+        Map<String, Object> settings = new java.util.HashMap<>(serverSettings);
+        settings.putIfAbsent("coap.port", 0);
+        settings.putIfAbsent("coap.bind.address", "127.0.0.1");
+        // The product's default lets only DTLS-authenticated peers write (4.01 otherwise). The plain-CoAP tests
+        // exercise CoAP itself, so they open writes explicitly; DTLS tests pass access.writes=authenticated.
+        settings.putIfAbsent("access.writes", "open");
+        KuraNode node = KuraNode.builder(name).storage(freshStorage(name)).configuration(SERVER_PID, settings).start();
         try {
-            Map<String, Object> settings = new java.util.HashMap<>(serverSettings);
-            settings.putIfAbsent("coap.port", 0);
-            settings.putIfAbsent("coap.bind.address", "127.0.0.1");
-            // The product's default lets only DTLS-authenticated peers write (4.01 otherwise). The plain-CoAP tests
-            // exercise CoAP itself, so they open writes explicitly; DTLS tests pass access.writes=authenticated.
-            settings.putIfAbsent("access.writes", "open");
-            node.updateConfiguration(SERVER_PID, settings);
             node.installDeploymentPackage(Packages.core());
             node.installDeploymentPackage(Packages.examples());
             TestGateway gateway = new TestGateway(node);

@@ -5,8 +5,10 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 
 import io.coaptree.properties.ComponentProperties;
 import io.coaptree.properties.InvalidPropertyException;
@@ -306,5 +308,46 @@ public final class MqttTransportOptions {
                 + USERNAME + "=" + username + ", " + KEEP_ALIVE + "=" + keepAliveSeconds + ", " + TIMEOUT + "="
                 + timeoutSeconds + ", " + CLEAN_SESSION + "=" + cleanSession + ", " + IN_FLIGHT_MAX + "="
                 + inFlightMax + "]";
+    }
+
+    /**
+     * Same settings, the decrypted password included: a configuration that only spells out defaults the transport
+     * already applied (Kura merges the metatype defaults into every configuration) changes nothing.
+     */
+    @Override
+    public boolean equals(Object other) {
+        if (this == other) {
+            return true;
+        }
+        if (!(other instanceof MqttTransportOptions o)) {
+            return false;
+        }
+        return Objects.equals(brokerUrl, o.brokerUrl)
+                && Objects.equals(pahoServerUri, o.pahoServerUri)
+                && tls == o.tls
+                && Objects.equals(accountName, o.accountName)
+                && Objects.equals(username, o.username)
+                && Arrays.equals(password, o.password)
+                && Objects.equals(clientId, o.clientId)
+                && keepAliveSeconds == o.keepAliveSeconds
+                && timeoutSeconds == o.timeoutSeconds
+                && cleanSession == o.cleanSession
+                && protocolVersion == o.protocolVersion
+                && Objects.equals(lwtTopic, o.lwtTopic)
+                && Arrays.equals(lwtPayload, o.lwtPayload)
+                && lwtQos == o.lwtQos
+                && lwtRetain == o.lwtRetain
+                && inFlightMax == o.inFlightMax
+                && autoConnect == o.autoConnect
+                && hostnameVerification == o.hostnameVerification
+                && tcpNoDelay == o.tcpNoDelay
+                && reconnectInitialDelayMillis == o.reconnectInitialDelayMillis
+                && reconnectMaxDelayMillis == o.reconnectMaxDelayMillis
+                && listenerQueueCapacity == o.listenerQueueCapacity;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(brokerUrl, clientId, username, keepAliveSeconds, lwtTopic);
     }
 }

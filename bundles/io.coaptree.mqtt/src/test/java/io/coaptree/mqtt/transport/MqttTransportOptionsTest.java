@@ -3,6 +3,7 @@ package io.coaptree.mqtt.transport;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -39,6 +40,15 @@ class MqttTransportOptionsTest {
         assertTrue(o.autoConnect());
         assertFalse(o.tls());
         assertEquals(0, o.password().length);
+    }
+
+    @Test
+    void spellingOutTheDefaultsIsTheSameConfigurationAndAnyRealChangeIsNot() {
+        // Kura merges the metatype defaults into a configuration; the transport must not reconnect for that.
+        assertEquals(options("client-id", "gw"), options("client-id", "gw", "keep-alive", "30", "clean-session",
+                "true", "tcp.no-delay", "true"));
+        assertNotEquals(options("client-id", "gw"), options("client-id", "gw2"));
+        assertNotEquals(options("client-id", "gw"), options("client-id", "gw", "keep-alive", "31"));
     }
 
     @Test

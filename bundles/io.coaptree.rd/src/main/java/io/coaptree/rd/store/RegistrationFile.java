@@ -35,6 +35,8 @@ public final class RegistrationFile {
     private static final String HEADER = "coaptree-rd-registrations 1\n";
     /** Saved so that ids (and so locations) of expired or removed registrations are not handed out again. */
     private static final String NEXT_ID = "next-id ";
+    /** The identity type of the gateway's own tree synchronisation (remotequery's NodeIdentity). */
+    static final String TREE_COPY_PREFIX = "node:";
 
     private RegistrationFile() {
     }
@@ -43,12 +45,17 @@ public final class RegistrationFile {
     public record LoadReport(int restored, int expired, int refused) {
     }
 
-    /** Writes the live registrations to {@code file}, replacing it atomically where the file system can. */
+    /**
+     * Writes the live registrations to {@code file}, replacing it atomically where the file system can. Copies the
+     * tree keeps of a child's directory (registered by the gateway itself, identity {@value #TREE_COPY_PREFIX}...)
+     * are not written: synchronisation makes them again after every start, with this start's base and chunking,
+     * while restored ones would keep the old base and chunks that nothing removes any more.
+     */
     public static void save(RegistrationStore store, Path file) throws IOException {
         StringBuilder out = new StringBuilder(HEADER).append(NEXT_ID).append(store.nextId()).append('\n');
         for (Registration registration : store.registrations()) {
             long remaining = store.remainingMillis(registration);
-            if (remaining <= 0) {
+            if (remaining <= 0 || registration.identity().filter(id -> id.startsWith(TREE_COPY_PREFIX)).isPresent()) {
                 continue;
             }
             String record = record(registration, remaining);

@@ -71,6 +71,22 @@ class RegistrationFileTest {
     }
 
     @Test
+    void theTreesCopiesOfChildDirectoriesAreNotSavedSinceSynchronisationMakesThemAgain() throws Exception {
+        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        before.register(RegistrationRequest.builder("gA1").lifetimeSeconds(600).base("coap://127.0.0.1:40001")
+                .identity("node:A/-/dA").links(List.of(Link.builder("/tree/A/1/gA1/temperature").build())).build());
+        Registration device = before.register(RegistrationRequest.builder("sensor").lifetimeSeconds(600)
+                .base("coap://10.0.0.9:5683").identity("psk:sensor").build()).registration().get();
+        Path file = directory.resolve("registrations.txt");
+
+        RegistrationFile.save(before, file);
+        RegistrationStore after = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+
+        assertEquals(new LoadReport(1, 0, 0), RegistrationFile.load(after, file));
+        assertEquals("sensor", after.get(device.id()).get().endpointName());
+    }
+
+    @Test
     void countsRegistrationsThatExpiredOrNoLongerFit() throws Exception {
         RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
         before.register(RegistrationRequest.builder("many").sourceAddress("coap://h")

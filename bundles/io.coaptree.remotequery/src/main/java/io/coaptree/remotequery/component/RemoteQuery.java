@@ -33,6 +33,7 @@ import io.coaptree.tree.options.InvalidOptionException;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.transport.DataTransportMessageBus;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * The design's RQ as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
@@ -40,7 +41,7 @@ import io.coaptree.tree.transport.DataTransportMessageBus;
  * ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured.
  */
 @Component(name = RemoteQuery.PID, configurationPid = RemoteQuery.PID,
-        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class,
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
         property = "kura.service.pid=" + RemoteQuery.PID)
 public class RemoteQuery implements ConfigurableComponent {
 
@@ -66,6 +67,9 @@ public class RemoteQuery implements ConfigurableComponent {
     private ScheduledFuture<?> ticks;
     private List<TreeResource> resources = List.of();
 
+    /** The properties of the last configuration applied. */
+    private Map<String, Object> runningProperties = Map.of();
+
     @Activate
     protected synchronized void activate(Map<String, Object> properties) {
         configure(properties);
@@ -73,6 +77,9 @@ public class RemoteQuery implements ConfigurableComponent {
 
     @Modified
     protected synchronized void modified(Map<String, Object> properties) {
+        if (ConfigurationChange.none(runningProperties, properties)) {
+            return;
+        }
         stop();
         configure(properties);
     }
@@ -83,6 +90,7 @@ public class RemoteQuery implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
+        runningProperties = Map.copyOf(properties);
         RemoteQueryOptions options;
         CodecLimits codecLimits;
         try {

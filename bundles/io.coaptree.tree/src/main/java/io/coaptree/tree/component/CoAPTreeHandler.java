@@ -34,6 +34,7 @@ import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.transport.DataTransportMessageBus;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * The design's CoAPTreeHandler as a Kura component: joins this gateway to the tree over the MQTT transport that
@@ -42,7 +43,7 @@ import io.coaptree.tree.transport.DataTransportMessageBus;
  * is refused with an ERROR naming the field, and the gateway stays out of the tree until it is fixed.
  */
 @Component(name = CoAPTreeHandler.PID, configurationPid = CoAPTreeHandler.PID,
-        configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class,
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
         property = "kura.service.pid=" + CoAPTreeHandler.PID)
 public class CoAPTreeHandler implements ConfigurableComponent {
 
@@ -61,6 +62,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
     private boolean started;
+
+    /** The properties of the last configuration applied; guarded by this. */
+    private Map<String, Object> runningProperties = Map.of();
 
     /** Static: a new target filter means a new instance. */
     @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
@@ -82,6 +86,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
 
     @Modified
     protected synchronized void modified(Map<String, Object> properties) {
+        if (ConfigurationChange.none(runningProperties, properties)) {
+            return;
+        }
         stopTree();
         configure(properties);
     }
@@ -93,6 +100,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
+        runningProperties = Map.copyOf(properties);
         TreeOptions options;
         try {
             options = TreeOptions.fromProperties(withDefaultNodeName(properties));

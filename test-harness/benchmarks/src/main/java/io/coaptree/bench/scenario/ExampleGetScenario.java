@@ -36,7 +36,7 @@ public final class ExampleGetScenario implements Scenario {
 
     @Override
     public String description() {
-        return "CoAP GET /temperature: the example sensor on CoAPTree's server in an emulated Kura node (Felix, "
+        return "CoAP GET /temperature: the example sensor on CoAPTree's server in an emulated Kura 5.6 node (Equinox, "
                 + "both deployment packages installed through DeploymentAdmin) against a plain Californium "
                 + "CoapResource doing the same work with Californium's standard configuration. Each server has "
                 + "its own JVM (-Xmx256m); they take turns step by step; the load generator runs in a third JVM "

@@ -5,9 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Locale;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 
 /**
@@ -29,13 +27,10 @@ final class KuraNodeTarget implements AutoCloseable {
         this.port = port;
     }
 
-    static KuraNodeTarget start(String bindAddress, Path storage, List<Path> deploymentPackages, String framework)
-            throws Exception {
+    static KuraNodeTarget start(String bindAddress, Path storage, List<Path> deploymentPackages) throws Exception {
         Path snapshot = Files.createTempFile("bench-snapshot-", ".xml");
         writeSnapshot(snapshot, bindAddress);
-        KuraNode.Builder builder = KuraNode.builder("bench-node")
-                .framework(FrameworkKind.valueOf(framework.toUpperCase(Locale.ROOT)))
-                .snapshot(snapshot);
+        KuraNode.Builder builder = KuraNode.builder("bench-node").snapshot(snapshot);
         if (storage != null) {
             builder.storage(storage);
         }

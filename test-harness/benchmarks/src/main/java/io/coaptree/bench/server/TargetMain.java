@@ -18,7 +18,7 @@ import java.util.concurrent.CountDownLatch;
  * being measured; this costs one sleeping thread, the same in every target).
  * <pre>
  * bare [--bind ADDR] [--port N]
- * kura [--bind ADDR] [--storage DIR] [--dp FILE]... [--framework felix|equinox]
+ * kura [--bind ADDR] [--storage DIR] [--dp FILE]...
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
  * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
@@ -53,8 +53,7 @@ public final class TargetMain {
                     dps.add(Path.of(dp));
                 }
                 String storage = option(args, "--storage", null);
-                KuraNodeTarget node = KuraNodeTarget.start(bind, storage == null ? null : Path.of(storage), dps,
-                        option(args, "--framework", "felix"));
+                KuraNodeTarget node = KuraNodeTarget.start(bind, storage == null ? null : Path.of(storage), dps);
                 target = node;
                 port = node.port();
             }

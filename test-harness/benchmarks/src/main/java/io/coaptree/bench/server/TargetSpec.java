@@ -32,7 +32,7 @@ public record TargetSpec(String label, String kind, List<String> arguments, List
         return new TargetSpec(label, "bare", List.of(), DEFAULT_JVM_OPTIONS);
     }
 
-    /** An emulated Kura node (Felix) with these deployment packages, CoAP bound to loopback on a free port. */
+    /** An emulated Kura 5.6 node (Equinox) with these deployment packages, CoAP bound to loopback on a free port. */
     public static TargetSpec kuraNode(String label, List<Path> deploymentPackages) {
         List<String> args = new ArrayList<>();
         for (Path dp : deploymentPackages) {

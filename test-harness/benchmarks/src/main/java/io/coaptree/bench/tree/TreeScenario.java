@@ -70,7 +70,7 @@ public final class TreeScenario implements Scenario {
 
     @Override
     public String description() {
-        return "Gateway hierarchy: an embedded Moquette broker and 10 emulated Kura gateways (Felix; root 'top', "
+        return "Gateway hierarchy: an embedded Moquette broker and 10 emulated Kura 5.6 gateways (Equinox; root 'top', "
                 + "domains A, B, C, two groups each) in one target JVM. (1) Time until a lookup at the root lists all "
                 + TreeTestbed.totalResources() + " resources registered in the gateways' Resource Directories "
                 + "(20 registrations x 20 links per gateway); (2) open-loop (Poisson) latency of a read across the "

@@ -14,11 +14,10 @@ import java.util.stream.Stream;
 import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.demo.TreeHierarchy;
 import io.coaptree.harness.demo.TreeHierarchy.Gateway;
-import io.coaptree.harness.node.FrameworkKind;
 
 /**
  * The server under test of the {@code tree} scenario: an MQTT broker and the 10-gateway hierarchy of
- * {@link TreeTestbed} (emulated Kura nodes, Felix, the coaptree package, the examples package on the groups), all in
+ * {@link TreeTestbed} (emulated Kura 5.6 nodes on Equinox, the coaptree package, the examples package on the groups), all in
  * this JVM. Gateways boot one after the other in the background (10 nodes take longer than the runner's ready
  * timeout on a busy machine); once every gateway sees all 10 live, their CoAP ports go to {@code gatewaysFile}
  * ({@code port.<name>=N}, {@code boot.seconds}), written atomically, or {@code error=...} if the boot failed.
@@ -65,7 +64,7 @@ public final class TreeTarget implements AutoCloseable {
         server.put("access.writes", "open");
         server.put("limits.resource.body.size", BODY_LIMIT_BYTES);
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
-                broker.url(), FrameworkKind.FELIX, tree, server);
+                broker.url(), tree, server);
         TreeTarget[] self = new TreeTarget[1];
         Thread boot = new Thread(() -> self[0].boot(settings, gatewaysFile), "bench-tree-boot");
         self[0] = new TreeTarget(broker, storage, boot);

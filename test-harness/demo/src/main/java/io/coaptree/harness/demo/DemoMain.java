@@ -2,12 +2,10 @@ package io.coaptree.harness.demo;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
-import io.coaptree.harness.node.FrameworkKind;
 
 /**
  * Starts a whole CoAPTree hierarchy in this JVM (an embedded MQTT broker, a root, two domains, two groups per
@@ -22,13 +20,11 @@ public final class DemoMain {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
-        FrameworkKind framework = FrameworkKind.valueOf(options.getOrDefault("--framework", "felix")
-                .toUpperCase(Locale.ROOT));
         Path storage = Path.of(options.getOrDefault("--storage", "target/demo-nodes"));
         EmbeddedBroker broker = new EmbeddedBroker(Integer.parseInt(options.getOrDefault("--broker-port", "0")));
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(Path.of(required(options, "--kura-config")),
                 Path.of(required(options, "--dp")), Path.of(required(options, "--examples-dp")), storage,
-                broker.url(), framework, Map.of(), Map.of());
+                broker.url(), Map.of(), Map.of());
         CountDownLatch stopped = new CountDownLatch(1);
         TreeHierarchy[] running = new TreeHierarchy[1];
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 
 /**
@@ -57,7 +56,7 @@ public final class TreeHierarchy implements AutoCloseable {
 
     /** Where the parts come from and what every node gets on top of its role snapshot. */
     public record Settings(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path storageRoot, String brokerUrl,
-            FrameworkKind framework, Map<String, Object> treeOverrides, Map<String, Object> serverOverrides) {
+            Map<String, Object> treeOverrides, Map<String, Object> serverOverrides) {
 
         public Settings {
             Objects.requireNonNull(kuraConfig, "kuraConfig");
@@ -65,7 +64,6 @@ public final class TreeHierarchy implements AutoCloseable {
             Objects.requireNonNull(examplesDp, "examplesDp");
             Objects.requireNonNull(storageRoot, "storageRoot");
             Objects.requireNonNull(brokerUrl, "brokerUrl");
-            Objects.requireNonNull(framework, "framework");
             treeOverrides = Map.copyOf(treeOverrides);
             serverOverrides = Map.copyOf(serverOverrides);
         }
@@ -97,20 +95,24 @@ public final class TreeHierarchy implements AutoCloseable {
         }
     }
 
-    /** Boots a node; the first time it is configured from its role snapshot plus overrides. */
+    /**
+     * Boots a node. The first time it is provisioned, as a gateway is before its packages arrive, from its role
+     * snapshot plus this tree's values (Kura ignores Apply for a pid no installed component has registered yet),
+     * then given the packages; later boots get both back from the node's storage, as a rebooted gateway does.
+     */
     private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId) throws Exception {
         Path storage = settings.storageRoot().resolve(storageName);
-        KuraNode.Builder builder = KuraNode.builder(g.name()).framework(settings.framework()).storage(storage);
+        KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
         if (fresh) {
             deleteRecursively(storage);
             builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
+            provision(builder, g, clientId);
         }
         KuraNode node = builder.start();
         if (!fresh) {
-            return node; // configuration and packages come back from its storage, as on a rebooted gateway
+            return node;
         }
         try {
-            configure(node, g, clientId);
             node.installDeploymentPackage(settings.coaptreeDp());
             if (g.level() == 2) {
                 node.installDeploymentPackage(settings.examplesDp());
@@ -122,14 +124,14 @@ public final class TreeHierarchy implements AutoCloseable {
         }
     }
 
-    private void configure(KuraNode node, Gateway g, String clientId) throws Exception {
+    private void provision(KuraNode.Builder builder, Gateway g, String clientId) {
         Map<String, Object> server = new HashMap<>();
         server.put("coap.port", 0);
         server.put("coap.bind.address", "127.0.0.1");
         server.put("node.domain", g.domain());
         server.put("node.group", g.group());
         server.putAll(settings.serverOverrides());
-        node.updateConfiguration(SERVER_PID, server);
+        builder.configuration(SERVER_PID, server);
 
         Map<String, Object> transport = new HashMap<>();
         transport.put("broker-url", settings.brokerUrl());
@@ -140,7 +142,7 @@ public final class TreeHierarchy implements AutoCloseable {
         transport.put("reconnect.max-delay-ms", 1000);
         // The snapshot's last will names the role's example domain and group: follow this node's.
         transport.put("lwt.topic", "coaptree/" + g.address() + "/lwt");
-        node.updateConfiguration(TRANSPORT_PID, transport);
+        builder.configuration(TRANSPORT_PID, transport);
 
         Map<String, Object> tree = new HashMap<>();
         tree.put("tree.level", g.level());
@@ -148,7 +150,7 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.put("tree.group", g.group());
         tree.put("tree.node.name", g.name());
         tree.putAll(settings.treeOverrides());
-        node.updateConfiguration(TREE_PID, tree);
+        builder.configuration(TREE_PID, tree);
     }
 
     public KuraNode node(String name) {

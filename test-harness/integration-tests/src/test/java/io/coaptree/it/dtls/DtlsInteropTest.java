@@ -19,7 +19,6 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.pki.TestPki;
 import io.coaptree.it.Libcoap;
 import io.coaptree.it.TestGateway;
@@ -44,7 +43,7 @@ class DtlsInteropTest {
         Path keystore = pki.serverKeystore("gw", "store-pass".toCharArray());
         Path truststore = pki.truststore("trust-pass".toCharArray());
         // writes as the product ships them: authenticated peers only
-        gateway = TestGateway.start("dtls", FrameworkKind.FELIX, Map.of("access.writes", "authenticated"));
+        gateway = TestGateway.start("dtls", Map.of("access.writes", "authenticated"));
         Map<String, Object> dtls = new HashMap<>();
         dtls.put("coaps.enabled", true);
         dtls.put("coaps.port", 0);

@@ -10,7 +10,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.pki.TestPki;
 import io.coaptree.it.Libcoap;
 import io.coaptree.it.TestGateway;
@@ -28,7 +27,7 @@ class KuraKeystoreDtlsTest {
         TestPki pki = TestPki.create(TestGateway.freshStorage("kura-keystore-pki"));
         Path keystore = pki.serverKeystore("coaptree", "key-pass".toCharArray());
         Path truststore = pki.truststore("trust-pass".toCharArray());
-        try (TestGateway gateway = TestGateway.start("kura-keystore", FrameworkKind.FELIX,
+        try (TestGateway gateway = TestGateway.start("kura-keystore",
                 Map.of("access.writes", "authenticated"))) {
             keystoreInstance(gateway, "DtlsKeystore", keystore, "key-pass");
             keystoreInstance(gateway, "DtlsTruststore", truststore, "trust-pass");

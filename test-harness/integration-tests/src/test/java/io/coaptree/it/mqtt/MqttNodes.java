@@ -37,21 +37,21 @@ final class MqttNodes {
      */
     static KuraNode start(String name, String brokerUrl, String user, String password, Map<String, Object> transport)
             throws Exception {
-        KuraNode node = KuraNode.builder(name).storage(freshStorage(name)).start();
+        Map<String, Object> settings = new HashMap<>();
+        settings.put("broker-url", brokerUrl);
+        settings.put("client-id", name);
+        settings.put("username", user);
+        settings.put("password", KuraNode.password(password));
+        settings.put("keep-alive", 30);
+        settings.put("timeout", 10);
+        settings.put("reconnect.initial-delay-ms", 100);
+        settings.put("reconnect.max-delay-ms", 1000);
+        settings.putAll(transport);
+        // Several nodes share this host: the CoAP server must not take the well-known port.
+        KuraNode node = KuraNode.builder(name).storage(freshStorage(name))
+                .configuration(SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1"))
+                .configuration(TRANSPORT_PID, settings).start();
         try {
-            // Several nodes share this host: the CoAP server must not take the well-known port.
-            node.updateConfiguration(SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1"));
-            Map<String, Object> settings = new HashMap<>();
-            settings.put("broker-url", brokerUrl);
-            settings.put("client-id", name);
-            settings.put("username", user);
-            settings.put("password", node.encryptPassword(password));
-            settings.put("keep-alive", 30);
-            settings.put("timeout", 10);
-            settings.put("reconnect.initial-delay-ms", 100);
-            settings.put("reconnect.max-delay-ms", 1000);
-            settings.putAll(transport);
-            node.updateConfiguration(TRANSPORT_PID, settings);
             node.installDeploymentPackage(path("coaptree.dp.core"));
             Bundle probe = node.bundleContext().installBundle(probeBundle().toUri().toString());
             probe.start();

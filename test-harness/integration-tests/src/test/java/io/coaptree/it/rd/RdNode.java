@@ -51,11 +51,11 @@ final class RdNode implements AutoCloseable {
     }
 
     static RdNode start(String name, Map<String, Object> rdSettings) throws Exception {
-        KuraNode node = KuraNode.builder(name).storage(freshStorage(name)).start();
+        KuraNode node = KuraNode.builder(name).storage(freshStorage(name))
+                .configuration(SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1",
+                        "node.domain", DOMAIN, "access.writes", "open"))
+                .configuration(RD_PID, rdSettings).start();
         try {
-            node.updateConfiguration(SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1",
-                    "node.domain", DOMAIN, "access.writes", "open"));
-            node.updateConfiguration(RD_PID, rdSettings);
             node.installDeploymentPackage(path("coaptree.dp.core"));
             node.installDeploymentPackage(path("coaptree.dp.examples"));
             if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", TIMEOUT)) {

@@ -31,7 +31,6 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import io.coaptree.harness.demo.TreeHierarchy;
-import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.it.Libcoap;
 
@@ -69,7 +68,7 @@ abstract class HierarchyScenarios {
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
                 Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
                 Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                broker.url(), FrameworkKind.FELIX, FAST_TREE, Map.of());
+                broker.url(), FAST_TREE, Map.of());
         long started = System.nanoTime();
         tree = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), TIMEOUT);
         System.out.printf("seven-gateway hierarchy up in %d ms%n", (System.nanoTime() - started) / 1_000_000);

@@ -4,21 +4,19 @@ import java.time.Duration;
 import java.util.Collections;
 import java.util.Dictionary;
 import java.util.Enumeration;
-import java.util.Hashtable;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.osgi.framework.BundleContext;
 
 /**
- * ConfigurationAdmin as Kura's ConfigurationService drives it: configurations are found by kura.service.pid
- * (factory instances) or service.pid (singletons), bound to any bundle (location "?"), and updated in full.
+ * Reads ConfigurationAdmin the way a test inspects a gateway: configurations found by kura.service.pid (factory
+ * instances) or service.pid (singletons). Nothing is written here: changes go through Kura's ConfigurationService.
  */
 final class ConfigAdminClient {
 
     private static final String CONFIGURATION_ADMIN = "org.osgi.service.cm.ConfigurationAdmin";
     private static final String CONFIGURATION = "org.osgi.service.cm.Configuration";
-    private static final String ANY_LOCATION = "?";
 
     private final ServiceAccess admin;
 
@@ -45,39 +43,8 @@ final class ConfigAdminClient {
         return Collections.unmodifiableMap(map);
     }
 
-    /**
-     * Creates or replaces the configuration. For a factory instance (factoryPid not null) the pid is its
-     * kura.service.pid; ConfigAdmin generates the real service.pid, as it does on a gateway.
-     */
-    void update(String pid, String factoryPid, Map<String, Object> properties) throws Exception {
-        Object configuration = find(pid);
-        if (configuration == null) {
-            configuration = factoryPid == null
-                    ? this.admin.call("getConfiguration", new Class<?>[] { String.class, String.class }, pid,
-                            ANY_LOCATION)
-                    : this.admin.call("createFactoryConfiguration", new Class<?>[] { String.class, String.class },
-                            factoryPid, ANY_LOCATION);
-        }
-        Hashtable<String, Object> dictionary = new Hashtable<>();
-        properties.forEach((key, value) -> {
-            if (value != null && !KuraSnapshot.SERVICE_PID.equals(key)
-                    && !KuraSnapshot.SERVICE_FACTORY_PID.equals(key)) {
-                dictionary.put(key, value);
-            }
-        });
-        dictionary.put(KuraSnapshot.KURA_SERVICE_PID, pid);
-        ServiceAccess.invoke(configuration, CONFIGURATION, "update", new Class<?>[] { Dictionary.class }, dictionary);
-    }
-
-    /** Factory pid of the configuration known by this pid, or null (singleton or unknown). */
-    String factoryPid(String pid) throws Exception {
-        Object configuration = find(pid);
-        return configuration == null ? null
-                : (String) ServiceAccess.invoke(configuration, CONFIGURATION, "getFactoryPid", new Class<?>[0]);
-    }
-
     private Object find(String pid) throws Exception {
-        String filter = "(|(" + KuraSnapshot.KURA_SERVICE_PID + "=" + escape(pid) + ")(" + KuraSnapshot.SERVICE_PID
+        String filter = "(|(" + "kura.service.pid" + "=" + escape(pid) + ")(" + "service.pid"
                 + "=" + escape(pid) + "))";
         Object[] found = (Object[]) this.admin.call("listConfigurations", new Class<?>[] { String.class }, filter);
         return found == null || found.length == 0 ? null : found[0];

@@ -50,4 +50,14 @@ final class DeploymentAdminClient {
         }
         return new Installed(name, String.valueOf(version), bundles);
     }
+
+    /** Uninstalls the named package; fails when DeploymentAdmin has no such package. */
+    void uninstall(String packageName) throws Exception {
+        Object deploymentPackage = this.admin.call("getDeploymentPackage", new Class<?>[] { String.class },
+                packageName);
+        if (deploymentPackage == null) {
+            throw new IllegalStateException("no deployment package named " + packageName);
+        }
+        ServiceAccess.invoke(deploymentPackage, DEPLOYMENT_PACKAGE, "uninstall", new Class<?>[0]);
+    }
 }

@@ -26,14 +26,16 @@ import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceReference;
 import org.osgi.framework.launch.Framework;
-import org.osgi.framework.launch.FrameworkFactory;
 
 import io.coaptree.harness.kura.crypto.AesGcmPasswordCipher;
+import io.coaptree.harness.kura.snapshot.PasswordValue;
 
 /**
- * One emulated Kura gateway: an OSGi framework (Felix, or Equinox as on Kura) with Kura's runtime set and
- * emulated Kura services, configured through snapshots and ConfigAdmin and fed deployment packages through
- * DeploymentAdmin, as a gateway is. Several nodes can run in one JVM; each keeps its state under its storage dir.
+ * One emulated Kura 5.6 gateway: Equinox 3.16.0 with Kura's runtime bundles at Kura's versions and emulated Kura
+ * services, booted as Kura boots (clean framework cache, the newest snapshot pushed into ConfigAdmin by the
+ * ConfigurationService, deployment packages re-installed from dpa.properties), configured only through Kura's
+ * ConfigurationService (the WebUI's Apply and snapshot upload) and fed deployment packages through
+ * DeploymentAdmin. Several nodes can run in one JVM; each keeps its state under its storage dir.
  */
 public final class KuraNode implements AutoCloseable {
 
@@ -41,31 +43,29 @@ public final class KuraNode implements AutoCloseable {
     static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(30);
 
-    static final String CRYPTO_SERVICE = "org.eclipse.kura.crypto.CryptoService";
-    static final String KEYSTORE_FACTORY_PID = "org.eclipse.kura.core.keystore.FilesystemKeystoreServiceImpl";
-    /** The keystore instance every Kura gateway has; created with the node unless a snapshot defines it. */
-    static final String DEFAULT_KEYSTORE_PID = "SSLKeystore";
-    private static final String DEFAULT_KEYSTORE_PASSWORD = "changeit";
+    static final String CONFIGURATION_SERVICE = "org.eclipse.kura.configuration.ConfigurationService";
+    static final String WEB_UI = "io.coaptree.harness.kura.webui.WebUi";
+    static final String SERVICE_FACTORY_PID = "service.factoryPid";
 
     private final String name;
-    private final FrameworkKind kind;
     private final Path storage;
     private final boolean ownsStorage;
     private final Framework framework;
     private final AesGcmPasswordCipher cipher;
     private final ConfigAdminClient configAdmin;
+    private final ServiceAccess webUi;
     private final DeploymentAdminClient deploymentAdmin;
     private final PackagesFolder packages;
     private boolean closed;
 
     private KuraNode(Builder builder, Path storage, boolean ownsStorage, Framework framework, String cryptoKey) {
         this.name = builder.name;
-        this.kind = builder.kind;
         this.storage = storage;
         this.ownsStorage = ownsStorage;
         this.framework = framework;
         this.cipher = AesGcmPasswordCipher.fromBase64Key(cryptoKey);
         this.configAdmin = new ConfigAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
+        this.webUi = new ServiceAccess(framework.getBundleContext(), WEB_UI, SERVICE_TIMEOUT);
         this.deploymentAdmin = new DeploymentAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
         this.packages = new PackagesFolder(storage.resolve("packages"));
     }
@@ -74,14 +74,19 @@ public final class KuraNode implements AutoCloseable {
         return new Builder(nodeName);
     }
 
+    /** A Password value for {@link Builder#configuration}, given in plain; the gateway encrypts it when it loads it. */
+    public static Object password(String plain) {
+        return new PasswordValue(plain, false);
+    }
+
     /** How to put a node together; {@link #start()} boots it. */
     public static final class Builder {
 
         private final String name;
-        private FrameworkKind kind = FrameworkKind.fromSystemProperty();
         private Path storage;
         private final Map<String, String> frameworkProperties = new LinkedHashMap<>();
         private final List<Path> snapshots = new ArrayList<>();
+        private final Map<String, Map<String, Object>> configurations = new LinkedHashMap<>();
         private final List<Path> deploymentPackages = new ArrayList<>();
 
         private Builder(String name) {
@@ -89,12 +94,6 @@ public final class KuraNode implements AutoCloseable {
                 throw new IllegalArgumentException("nodeName must not be blank");
             }
             this.name = name;
-        }
-
-        /** FELIX by default; the system property coaptree.framework=equinox changes the default. */
-        public Builder framework(FrameworkKind kind) {
-            this.kind = Objects.requireNonNull(kind, "framework");
-            return this;
         }
 
         /** Where the node keeps framework cache, configuration and packages; default: a fresh temp dir. */
@@ -109,9 +108,26 @@ public final class KuraNode implements AutoCloseable {
             return this;
         }
 
-        /** A Kura snapshot applied at start, before the deployment packages are installed. */
+        /**
+         * A Kura snapshot the gateway is provisioned with, as Kura's distribution ships snapshot_0.xml: on the first
+         * boot of a storage (no snapshot yet) these snapshots, later ones winning per pid, become snapshot_0.xml,
+         * which the ConfigurationService pushes into ConfigAdmin before any deployment package is installed. On a
+         * later boot the newest saved snapshot counts, as on a gateway.
+         */
         public Builder snapshot(Path snapshotXml) {
             this.snapshots.add(Objects.requireNonNull(snapshotXml, "snapshot"));
+            return this;
+        }
+
+        /**
+         * Provisioning values for one pid, merged over the snapshots' (same first-boot rule as {@link #snapshot}):
+         * how a gateway is set up before its packages arrive, since Kura ignores Apply for a pid no installed
+         * component has registered yet. Give Password values with {@link KuraNode#password(String)}; a factory
+         * instance needs "service.factoryPid" among the properties.
+         */
+        public Builder configuration(String pid, Map<String, Object> properties) {
+            this.configurations.computeIfAbsent(Objects.requireNonNull(pid, "pid"), p -> new LinkedHashMap<>())
+                    .putAll(properties);
             return this;
         }
 
@@ -131,19 +147,20 @@ public final class KuraNode implements AutoCloseable {
         boolean ownsStorage = builder.storage == null;
         Path storage = ownsStorage ? Files.createTempDirectory("kura-node-" + safe(builder.name) + "-")
                 : Files.createDirectories(builder.storage.toAbsolutePath());
+        Log4jApiConfig.configureOnce();
         Map<String, String> properties = frameworkProperties(builder, storage);
-        Framework framework = factory(builder.kind).newFramework(properties);
+        AesGcmPasswordCipher cipher = AesGcmPasswordCipher.fromBase64Key(properties.get(AesGcmPasswordCipher.KEY_PROPERTY));
+        new Provisioning(storage.resolve("snapshots"), storage.resolve("security"), cipher).writeIfFirstBoot(
+                builder.snapshots, builder.configurations);
+        Framework framework = new org.eclipse.osgi.launch.EquinoxFactory().newFramework(properties);
         framework.init();
         framework.start();
         KuraNode node = new KuraNode(builder, storage, ownsStorage, framework,
                 properties.get(AesGcmPasswordCipher.KEY_PROPERTY));
         try {
             node.installRuntime();
-            node.awaitService(CRYPTO_SERVICE);
-            node.createDefaultKeystore();
-            for (Path snapshot : builder.snapshots) {
-                node.applySnapshot(snapshot);
-            }
+            node.awaitService(CONFIGURATION_SERVICE);
+            node.awaitService(WEB_UI);
             List<Path> packages = new ArrayList<>(node.packages.recorded());
             for (Path dp : builder.deploymentPackages) {
                 packages.removeIf(p -> p.getFileName().equals(dp.getFileName()));
@@ -167,14 +184,13 @@ public final class KuraNode implements AutoCloseable {
     private static Map<String, String> frameworkProperties(Builder builder, Path storage) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put(Constants.FRAMEWORK_STORAGE, storage.resolve("framework").toString());
-        // The cache starts clean each time; deployment packages come back from the packages folder, as on Kura.
+        // Kura starts Equinox with osgi.clean=true: the cache, ConfigAdmin's store with it, is wiped at every boot;
+        // configuration comes back from snapshots and deployment packages from dpa.properties.
         p.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
-        p.put("felix.cm.dir", storage.resolve("configadmin").toString());
-        p.put("felix.log.level", "1");
-        // Several frameworks share this JVM: no JVM-wide URL handler factory, no configuration from system properties.
-        p.put("felix.service.urlhandlers", "false");
+        p.put("osgi.clean", "true");
+        // Several frameworks share this JVM: no configuration from system properties, no console log.
         p.put("osgi.framework.useSystemProperties", "false");
-        p.put("eclipse.consoleLog", "false");
+        p.put("eclipse.consoleLog", "true");
         p.put(AesGcmPasswordCipher.KEY_PROPERTY, AesGcmPasswordCipher.DEFAULT_KEY_BASE64);
         p.put("kura.name", builder.name);
         p.put("kura.device.name", builder.name);
@@ -189,11 +205,6 @@ public final class KuraNode implements AutoCloseable {
         return p;
     }
 
-    private static FrameworkFactory factory(FrameworkKind kind) {
-        return kind == FrameworkKind.EQUINOX ? new org.eclipse.osgi.launch.EquinoxFactory()
-                : new org.apache.felix.framework.FrameworkFactory();
-    }
-
     private static String safe(String text) {
         return text.replaceAll("[^A-Za-z0-9._-]", "_");
     }
@@ -206,6 +217,9 @@ public final class KuraNode implements AutoCloseable {
                 installed.add(context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in));
             }
         }
+        try (InputStream in = Log4jApiConfig.fragment()) {
+            installed.add(context.installBundle(Log4jApiConfig.LOCATION, in));
+        }
         for (Bundle bundle : installed) {
             if (!isFragment(bundle)) {
                 bundle.start();
@@ -213,23 +227,8 @@ public final class KuraNode implements AutoCloseable {
         }
     }
 
-    private void createDefaultKeystore() throws Exception {
-        if (this.configAdmin.properties(DEFAULT_KEYSTORE_PID) != null) {
-            return;
-        }
-        Map<String, Object> keystore = new LinkedHashMap<>();
-        keystore.put("keystore.path", this.storage.resolve("security").resolve("sslkeystore.p12").toString());
-        keystore.put("keystore.password", encryptPassword(DEFAULT_KEYSTORE_PASSWORD));
-        keystore.put("randomize.password", Boolean.FALSE);
-        this.configAdmin.update(DEFAULT_KEYSTORE_PID, KEYSTORE_FACTORY_PID, keystore);
-    }
-
     public String name() {
         return this.name;
-    }
-
-    public FrameworkKind framework() {
-        return this.kind;
     }
 
     public Path storage() {
@@ -248,37 +247,42 @@ public final class KuraNode implements AutoCloseable {
                 bundle -> installed.bundles().contains(bundle.getSymbolicName()));
     }
 
-    /** Applies every configuration of an esf: snapshot to ConfigAdmin, creating factory instances as needed. */
+    /** Removes a deployment package by name (DeploymentAdmin uninstalls its bundles) and forgets it for reboots. */
+    public void uninstallDeploymentPackage(String packageName) throws Exception {
+        this.deploymentAdmin.uninstall(packageName);
+        this.packages.forget(packageName);
+    }
+
+    /** Settings &gt; Snapshots &gt; Upload and Apply in the WebUI: the snapshot goes through the ConfigurationService. */
     public void applySnapshot(Path snapshotXml) throws Exception {
-        for (KuraSnapshot.Configuration configuration : KuraSnapshot.read(snapshotXml, this::encryptPassword)) {
-            this.configAdmin.update(configuration.pid(), configuration.factoryPid(), configuration.properties());
-        }
+        this.webUi.call("uploadSnapshot", new Class<?>[] { String.class }, Files.readString(snapshotXml));
     }
 
     /**
-     * Like Apply in the WebUI: the given properties replace those of the same name, the others are kept.
-     * Password attributes (per the component's metatype) given in plain are encrypted first, as Kura does; a
-     * new factory instance needs "service.factoryPid" among the properties, the pid becoming its kura.service.pid.
+     * Apply in the WebUI's page for this pid: the given properties replace those of the same name, the others are
+     * kept; Password fields may be given in plain and are encrypted by the ConfigurationService. With
+     * "service.factoryPid" among the properties and a pid Kura does not know yet, creates that factory instance.
      */
     public void updateConfiguration(String pid, Map<String, Object> properties) throws Exception {
-        Map<String, Object> merged = new LinkedHashMap<>();
-        Map<String, Object> existing = this.configAdmin.properties(pid);
-        if (existing != null) {
-            merged.putAll(existing);
-        }
-        merged.putAll(properties);
-        Object requestedFactory = properties.get(KuraSnapshot.SERVICE_FACTORY_PID);
-        String factoryPid = requestedFactory != null ? requestedFactory.toString() : this.configAdmin.factoryPid(pid);
-        for (String passwordId : PasswordAttributes.of(bundleContext(), factoryPid != null ? factoryPid : pid)) {
-            Object value = merged.get(passwordId);
-            if (value instanceof String text && !this.cipher.isEncrypted(text)) {
-                merged.put(passwordId, encryptPassword(text));
-            }
-        }
-        this.configAdmin.update(pid, factoryPid, merged);
+        Map<String, Object> values = new LinkedHashMap<>(properties);
+        Object factoryPid = values.remove(SERVICE_FACTORY_PID);
+        this.webUi.call("apply", new Class<?>[] { String.class, String.class, Map.class }, pid,
+                factoryPid == null ? null : factoryPid.toString(), values);
     }
 
-    /** The configuration known by this pid (service.pid, or kura.service.pid of a factory instance); null if none. */
+    /** The pids the WebUI lists under Services (Kura's ConfigurationService tracks them). */
+    @SuppressWarnings("unchecked")
+    public List<String> services() throws Exception {
+        return (List<String>) this.webUi.call("services", new Class<?>[0]);
+    }
+
+    /** The fields of the pid's WebUI form (its metatype attribute ids), or null when the WebUI has no form for it. */
+    @SuppressWarnings("unchecked")
+    public List<String> formFields(String pid) throws Exception {
+        return (List<String>) this.webUi.call("formFields", new Class<?>[] { String.class }, pid);
+    }
+
+    /** What ConfigAdmin holds for this pid (service.pid, or kura.service.pid of a factory instance); null if none. */
     public Map<String, Object> configuration(String pid) throws Exception {
         return this.configAdmin.properties(pid);
     }
@@ -358,6 +362,7 @@ public final class KuraNode implements AutoCloseable {
     }
 
     private void awaitService(String objectClass) {
+        // Kura's core services come up before any deployment package is installed; so must the emulated ones.
         if (ServiceAccess.await(bundleContext(), filter(objectClass, null), SERVICE_TIMEOUT) == null) {
             throw new IllegalStateException("node " + this.name + ": " + objectClass + " did not appear within "
                     + SERVICE_TIMEOUT + "; bundles: " + bundles());
@@ -449,6 +454,6 @@ public final class KuraNode implements AutoCloseable {
 
     @Override
     public String toString() {
-        return "KuraNode[" + this.name + ", " + this.kind + ", " + this.storage + "]";
+        return "KuraNode[" + this.name + ", " + this.storage + "]";
     }
 }

@@ -23,7 +23,7 @@ public final class KuraNodeMain {
             builder = parse(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: KuraNodeMain --name N [--framework felix|equinox] [--storage DIR]"
+            System.err.println("usage: KuraNodeMain --name N [--storage DIR]"
                     + " [--dp FILE]... [--snapshot FILE]... [--property KEY=VALUE]...");
             System.exit(2);
             return;
@@ -44,7 +44,7 @@ public final class KuraNodeMain {
             System.out.println("node " + node.name() + " stopped");
             stopped.countDown();
         }, "kura-node-shutdown"));
-        System.out.println("node " + node.name() + " running on " + node.framework() + ", storage " + node.storage());
+        System.out.println("node " + node.name() + " running on Equinox, storage " + node.storage());
         for (BundleInfo bundle : node.bundles()) {
             System.out.printf("  %-45s %-22s %s%n", bundle.symbolicName(), bundle.version(), bundle.state());
         }
@@ -58,7 +58,6 @@ public final class KuraNodeMain {
 
     static KuraNode.Builder parse(String[] args) {
         String name = null;
-        String framework = null;
         String storage = null;
         List<String[]> repeated = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -69,7 +68,6 @@ public final class KuraNodeMain {
             String value = args[++i];
             switch (option) {
             case "--name" -> name = value;
-            case "--framework" -> framework = value;
             case "--storage" -> storage = value;
             case "--dp", "--snapshot", "--property" -> repeated.add(new String[] { option, value });
             default -> throw new IllegalArgumentException("unknown option " + option);
@@ -79,9 +77,6 @@ public final class KuraNodeMain {
             throw new IllegalArgumentException("--name is required");
         }
         KuraNode.Builder builder = KuraNode.builder(name);
-        if (framework != null) {
-            builder.framework(FrameworkKind.parse(framework));
-        }
         if (storage != null) {
             builder.storage(Path.of(storage));
         }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.jar.Manifest;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.w3c.dom.Element;
@@ -25,10 +26,13 @@ import io.coaptree.harness.node.MetatypeDocument.AttributeDefinition;
 import io.coaptree.harness.node.MetatypeDocument.Designate;
 import io.coaptree.harness.node.MetatypeDocument.ObjectClassDefinition;
 
+import io.coaptree.harness.kura.snapshot.XmlDocuments;
+
 /**
  * Checks a bundle's metatype against what the Kura WebUI needs: OCD id = file name = DS component name =
  * configuration PID, a Designate for it, only Kura's attribute types, secrets typed Password, defaults that parse,
- * unprefixed elements, and a metatype for every component registered as a ConfigurableComponent.
+ * unprefixed elements, and a metatype for every component registered as a ConfigurableComponent, which must use
+ * configuration-policy=require and must not declare service.pid in a DS 1.3+ descriptor (Kura's tracking rules).
  */
 public final class MetatypeCheck {
 
@@ -45,6 +49,7 @@ public final class MetatypeCheck {
     private static final Set<String> DESCRIPTIVE_SUFFIXES = Set.of("alias", "path", "file", "target", "size", "length",
             "type", "algorithm", "identity", "id", "name", "enabled", "count", "interval", "url", "uri", "store",
             "format", "hint", "topic", "timeout", "user", "username", "mode", "policy");
+    private static final Pattern DS_NAMESPACE = Pattern.compile("xmlns/scr/v(\\d+)\\.(\\d+)");
     private static final Pattern WORD_BOUNDARY = Pattern.compile("[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])");
 
     private MetatypeCheck() {
@@ -59,7 +64,12 @@ public final class MetatypeCheck {
         }
     }
 
-    private record Component(String name, String configurationPid, List<String> provides) {
+    /**
+     * A DS component: its name, configuration pid, services, configuration policy, whether it declares service.pid
+     * as a property, and whether its descriptor is DS 1.3 or later (namespace scr/v1.3.0 and up).
+     */
+    private record Component(String name, String configurationPid, List<String> provides, String policy,
+            boolean declaresServicePid, boolean ds13OrLater) {
     }
 
     private static List<String> check(JarFile jar) throws IOException {
@@ -82,6 +92,17 @@ public final class MetatypeCheck {
                     && !metatypeFiles.containsKey(component.name())) {
                 violations.add("component " + component.name() + " registers ConfigurableComponent but has no "
                         + METATYPE_DIR + component.name() + ".xml: the WebUI cannot show it");
+            }
+            if (component.provides().contains(CONFIGURABLE_COMPONENT) && !"require".equals(component.policy())) {
+                violations.add("component " + component.name() + " registers ConfigurableComponent with configuration-"
+                        + "policy " + component.policy() + ": Kura tracks it only if it has service.pid when it is"
+                        + " registered, which configuration-policy=require guarantees");
+            }
+            if (component.provides().contains(CONFIGURABLE_COMPONENT) && component.declaresServicePid()
+                    && component.ds13OrLater()) {
+                violations.add("component " + component.name() + " declares a service.pid property in a DS 1.3+"
+                        + " descriptor: with a configuration Felix SCR registers both values as a list, which Kura"
+                        + " reads as the pid \"[pid, pid]\"");
             }
             if (component.configurationPid() != null && !component.configurationPid().equals(component.name())) {
                 violations.add("component " + component.name() + " uses configuration-pid "
@@ -229,6 +250,19 @@ public final class MetatypeCheck {
         return components;
     }
 
+    /** The descriptor's namespace, as bnd writes it (xmlns:scr on the component or an enclosing element). */
+    private static boolean isDs13OrLater(Element component) {
+        for (Node node = component; node instanceof Element e; node = node.getParentNode()) {
+            Matcher version = DS_NAMESPACE.matcher(e.getAttribute("xmlns:scr") + e.getAttribute("xmlns"));
+            if (version.find()) {
+                int major = Integer.parseInt(version.group(1));
+                int minor = Integer.parseInt(version.group(2));
+                return major > 1 || minor >= 3;
+            }
+        }
+        return false;
+    }
+
     private static List<String> matchingEntries(JarFile jar, String path) {
         if (!path.contains("*")) {
             return jar.getJarEntry(path) == null ? List.of() : List.of(path);
@@ -249,7 +283,15 @@ public final class MetatypeCheck {
             String configurationPid = element.hasAttribute("configuration-pid")
                     ? element.getAttribute("configuration-pid")
                     : null;
-            components.put(name, new Component(name, configurationPid, provides));
+            boolean declaresServicePid = false;
+            NodeList properties = element.getElementsByTagName("property");
+            for (int i = 0; i < properties.getLength(); i++) {
+                declaresServicePid |= "service.pid".equals(((Element) properties.item(i)).getAttribute("name"));
+            }
+            String policy = element.hasAttribute("configuration-policy") ? element.getAttribute("configuration-policy")
+                    : "optional";
+            components.put(name, new Component(name, configurationPid, provides, policy, declaresServicePid,
+                    isDs13OrLater(element)));
             return;
         }
         NodeList children = element.getChildNodes();

@@ -11,6 +11,8 @@ import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
+import io.coaptree.harness.kura.snapshot.XmlDocuments;
+
 /**
  * One OSGI-INF/metatype/*.xml file read the way Kura reads it: by element name, ignoring namespaces.
  * Prefixed element names (ns:OCD) are kept apart, since Kura's parser does not see them.

@@ -38,9 +38,20 @@ final class PackagesFolder {
     void record(String packageName, Path copy) throws IOException {
         Properties index = load();
         index.setProperty(packageName, copy.toUri().toString());
+        store(index);
+    }
+
+    private void store(Properties index) throws IOException {
+        Files.createDirectories(this.folder);
         try (OutputStream out = Files.newOutputStream(this.folder.resolve(INDEX))) {
             index.store(out, "deployment packages to install at start-up");
         }
+    }
+
+    void forget(String packageName) throws IOException {
+        Properties index = load();
+        index.remove(packageName);
+        store(index);
     }
 
     /** Recorded package files, in name order. */

@@ -21,33 +21,42 @@ class KuraNodeIsolationTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
 
     @Test
-    void twoNodesOnDifferentFrameworksRunSideBySideWithTheirOwnConfiguration(@TempDir Path dir) throws Exception {
-        try (KuraNode felix = KuraNode.builder("left").framework(FrameworkKind.FELIX).storage(dir.resolve("left"))
-                .start();
-                KuraNode equinox = KuraNode.builder("right").framework(FrameworkKind.EQUINOX)
-                        .storage(dir.resolve("right")).start()) {
-            assertNotEquals(felix.storage(), equinox.storage());
-            felix.applySnapshot(Files.writeString(dir.resolve("l.xml"), Snapshots.probe(felix.encryptPassword("L"))));
-            equinox.applySnapshot(
-                    Files.writeString(dir.resolve("r.xml"), Snapshots.probe(equinox.encryptPassword("R"))));
-            assertTrue(felix.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256("L") + ")", WAIT));
-            assertTrue(equinox.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256("R") + ")", WAIT));
-            assertEquals(sha256("L"), felix.serviceProperty(PROBE_RESULT, null, "secret.sha256"));
-            assertEquals(sha256("R"), equinox.serviceProperty(PROBE_RESULT, null, "secret.sha256"));
-            assertTrue(equinox.bundles().stream().anyMatch(b -> b.symbolicName().equals("org.eclipse.osgi")));
+    void twoNodesRunSideBySideWithTheirOwnConfiguration(@TempDir Path dir) throws Exception {
+        try (KuraNode left = KuraNode.builder("left").storage(dir.resolve("left")).start();
+                KuraNode right = KuraNode.builder("right").storage(dir.resolve("right")).start()) {
+            assertNotEquals(left.storage(), right.storage());
+            left.applySnapshot(Files.writeString(dir.resolve("l.xml"), Snapshots.probe(left.encryptPassword("L"))));
+            right.applySnapshot(
+                    Files.writeString(dir.resolve("r.xml"), Snapshots.probe(right.encryptPassword("R"))));
+            assertTrue(left.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256("L") + ")", WAIT));
+            assertTrue(right.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256("R") + ")", WAIT));
+            assertEquals(sha256("L"), left.serviceProperty(PROBE_RESULT, null, "secret.sha256"));
+            assertEquals(sha256("R"), right.serviceProperty(PROBE_RESULT, null, "secret.sha256"));
         }
     }
 
     @Test
-    void aForeignKeyMakesPasswordsUndecryptable(@TempDir Path dir) throws Exception {
+    void aSnapshotEncryptedWithAnotherGatewaysKeyLeavesPasswordsUndecryptable(@TempDir Path dir) throws Exception {
+        String fromDefaultKey = io.coaptree.harness.kura.crypto.AesGcmPasswordCipher.fromBase64Key(null).encrypt("x");
+        Path snapshot = Files.writeString(dir.resolve("s.xml"), Snapshots.probe(fromDefaultKey));
         try (KuraNode node = KuraNode.builder("foreign-key")
                 .frameworkProperty("coaptree.harness.crypto.key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
-                .start()) {
-            String fromDefaultKey = io.coaptree.harness.kura.crypto.AesGcmPasswordCipher.fromBase64Key(null)
-                    .encrypt("x");
-            node.applySnapshot(Files.writeString(dir.resolve("s.xml"), Snapshots.probe(fromDefaultKey)));
+                .snapshot(snapshot).start()) {
             assertTrue(node.awaitServiceProperty(PROBE_RESULT, "(secret.state=undecryptable)", WAIT));
             assertFalse(node.encryptPassword("x").isEmpty());
+        }
+    }
+
+    @Test
+    void aPasswordUploadedThatDoesNotDecryptIsTakenAsTypedAndEncrypted(@TempDir Path dir) throws Exception {
+        // Kura encrypts an uploaded Password value unless it already decrypts with the gateway's key.
+        String fromDefaultKey = io.coaptree.harness.kura.crypto.AesGcmPasswordCipher.fromBase64Key(null).encrypt("x");
+        try (KuraNode node = KuraNode.builder("foreign-upload")
+                .frameworkProperty("coaptree.harness.crypto.key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
+                .start()) {
+            node.applySnapshot(Files.writeString(dir.resolve("s.xml"), Snapshots.probe(fromDefaultKey)));
+            assertTrue(node.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256(fromDefaultKey) + ")",
+                    WAIT));
         }
     }
 

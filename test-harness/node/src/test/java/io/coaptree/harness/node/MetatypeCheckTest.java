@@ -83,6 +83,20 @@ class MetatypeCheckTest {
     }
 
     @Test
+    void aConfigurableComponentMustRequireItsConfiguration() throws Exception {
+        String metatype = metatype(PID, ad("widget.port", "Integer", "1"), designate(PID));
+        assertContains(MetatypeCheck.violations(jar(PID, metatype, true, "optional", "")),
+                "with configuration-policy optional");
+    }
+
+    @Test
+    void aDs13ComponentMustNotDeclareServicePid() throws Exception {
+        String metatype = metatype(PID, ad("widget.port", "Integer", "1"), designate(PID));
+        assertContains(MetatypeCheck.violations(jar(PID, metatype, true, "require",
+                "<property name=\"service.pid\" value=\"" + PID + "\"/>")), "declares a service.pid property");
+    }
+
+    @Test
     void secretHeuristicSkipsDescriptiveNames() {
         assertTrue(MetatypeCheck.looksSecret("broker.password"));
         assertTrue(MetatypeCheck.looksSecret("pskKey"));
@@ -105,23 +119,32 @@ class MetatypeCheckTest {
     }
 
     private Path bundle(String fileAndComponent, String ocdId, String ads, String designate) throws IOException {
-        String metatype = """
+        return jar(fileAndComponent, metatype(ocdId, ads, designate), true);
+    }
+
+    private static String metatype(String ocdId, String ads, String designate) {
+        return """
                 <?xml version="1.0" encoding="UTF-8"?>
                 <MetaData xmlns="http://www.osgi.org/xmlns/metatype/v1.2.0" localization="en_us">
                   <OCD id="%s" name="Widget" description="d">%s</OCD>
                   %s
                 </MetaData>""".formatted(ocdId, ads, designate);
-        return jar(fileAndComponent, metatype, true);
     }
 
-    /** A bundle with one DS component (registered as ConfigurableComponent) and optionally its metatype file. */
     private Path jar(String componentName, String metatype, boolean configurable) throws IOException {
+        return jar(componentName, metatype, configurable, "require", "");
+    }
+
+    /** A bundle with one DS 1.4 component (optionally a ConfigurableComponent) and optionally its metatype file. */
+    private Path jar(String componentName, String metatype, boolean configurable, String policy, String properties)
+            throws IOException {
         String component = """
                 <?xml version="1.0" encoding="UTF-8"?>
-                <scr:component xmlns:scr="http://www.osgi.org/xmlns/scr/v1.4.0" name="%s" configuration-policy="require">
+                <scr:component xmlns:scr="http://www.osgi.org/xmlns/scr/v1.4.0" name="%s" configuration-policy="%s">
                   <implementation class="com.example.Widget"/>
+                  %s
                   <service>%s</service>
-                </scr:component>""".formatted(componentName,
+                </scr:component>""".formatted(componentName, policy, properties,
                 configurable ? "<provide interface=\"org.eclipse.kura.configuration.ConfigurableComponent\"/>" : "");
         Map<String, String> entries = new LinkedHashMap<>();
         entries.put("OSGI-INF/" + componentName + ".xml", component);

@@ -1,4 +1,4 @@
-package io.coaptree.harness.node;
+package io.coaptree.harness.kura.snapshot;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,12 +16,12 @@ import org.xml.sax.helpers.DefaultHandler;
  * Hardened XML parsing for bundle descriptors and snapshots: no DTDs, no external entities. Not namespace-aware on
  * purpose, because Kura matches element names literally (a prefix changes what Kura sees).
  */
-final class XmlDocuments {
+public final class XmlDocuments {
 
     private XmlDocuments() {
     }
 
-    static Document parse(InputStream in) throws IOException {
+    public static Document parse(InputStream in) throws IOException {
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
             factory.setNamespaceAware(false);

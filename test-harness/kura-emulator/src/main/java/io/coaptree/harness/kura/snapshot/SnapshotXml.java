@@ -1,46 +1,36 @@
-package io.coaptree.harness.node;
+package io.coaptree.harness.kura.snapshot;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.lang.reflect.Array;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.UnaryOperator;
 
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
 import org.w3c.dom.NodeList;
 
 /**
- * A Kura configuration snapshot (kura-config/*.xml, the esf: format) read the way Kura's ConfigurationService
- * reads it. The esf: prefix is required literally, as in Kura; values get the Java type their type attribute
- * names; Password values stay encrypted (a Password marked encrypted="false" is encrypted on load, as Kura does).
+ * Kura's snapshot format (esf:configurations), read and written. Kura's parser matches the esf: prefix literally,
+ * so a file with another prefix is refused with a message saying so, as it would be useless on a gateway.
  */
-final class KuraSnapshot {
+public final class SnapshotXml {
 
-    static final String NAMESPACE = "http://eurotech.com/esf/2.0";
-    static final String KURA_SERVICE_PID = "kura.service.pid";
-    static final String SERVICE_FACTORY_PID = "service.factoryPid";
-    static final String SERVICE_PID = "service.pid";
+    public static final String NAMESPACE = "http://eurotech.com/esf/2.0";
+    private static final String OCD_NAMESPACE = "http://www.osgi.org/xmlns/metatype/v1.2.0";
 
-    /** One esf:configuration: its pid, the factory it instantiates (null for a singleton) and its properties. */
-    record Configuration(String pid, String factoryPid, Map<String, Object> properties) {
+    private SnapshotXml() {
     }
 
-    private KuraSnapshot() {
+    public static List<SnapshotConfiguration> read(String xml, String source) throws IOException {
+        return read(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)), source);
     }
 
-    static List<Configuration> read(Path file, UnaryOperator<String> encryptPassword) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
-            return read(in, file.toString(), encryptPassword);
-        }
-    }
-
-    static List<Configuration> read(InputStream in, String source, UnaryOperator<String> encryptPassword)
-            throws IOException {
+    public static List<SnapshotConfiguration> read(InputStream in, String source) throws IOException {
         Element root = XmlDocuments.parse(in).getDocumentElement();
         if (!"esf:configurations".equals(root.getTagName())) {
             throw new IOException(source + ": root element must be <esf:configurations>, found <" + root.getTagName()
@@ -49,15 +39,56 @@ final class KuraSnapshot {
         if (!NAMESPACE.equals(root.getAttribute("xmlns:esf"))) {
             throw new IOException(source + ": the esf prefix must be bound to " + NAMESPACE);
         }
-        List<Configuration> configurations = new ArrayList<>();
+        List<SnapshotConfiguration> configurations = new ArrayList<>();
         for (Element configuration : children(root, "configuration", source)) {
-            configurations.add(configuration(configuration, source, encryptPassword));
+            configurations.add(configuration(configuration, source));
         }
         return configurations;
     }
 
-    private static Configuration configuration(Element element, String source, UnaryOperator<String> encryptPassword)
-            throws IOException {
+    /** The snapshot text Kura writes (before it encrypts the whole file). Passwords must be ciphertexts. */
+    public static String write(List<SnapshotConfiguration> configurations) {
+        StringBuilder xml = new StringBuilder();
+        xml.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+        xml.append("<esf:configurations xmlns:esf=\"").append(NAMESPACE).append("\" xmlns:ocd=\"")
+                .append(OCD_NAMESPACE).append("\">\n");
+        for (SnapshotConfiguration configuration : configurations) {
+            xml.append("  <esf:configuration pid=\"").append(escape(configuration.pid())).append("\">\n");
+            xml.append("    <esf:properties>\n");
+            for (Map.Entry<String, Object> property : configuration.properties().entrySet()) {
+                // Kura's writer skips values of types a snapshot cannot hold; so does this one.
+                if (ScalarType.holds(property.getValue())) {
+                    writeProperty(xml, property.getKey(), property.getValue());
+                }
+            }
+            xml.append("    </esf:properties>\n");
+            xml.append("  </esf:configuration>\n");
+        }
+        xml.append("</esf:configurations>\n");
+        return xml.toString();
+    }
+
+    private static void writeProperty(StringBuilder xml, String name, Object value) {
+        boolean array = value.getClass().isArray();
+        Object first = array ? (Array.getLength(value) > 0 ? Array.get(value, 0) : "") : value;
+        ScalarType type = ScalarType.of(array ? value.getClass().getComponentType() : first.getClass());
+        xml.append("      <esf:property name=\"").append(escape(name)).append("\" array=\"").append(array)
+                .append("\" encrypted=\"").append(type == ScalarType.PASSWORD).append("\" type=\"")
+                .append(type.kuraName).append("\">\n");
+        int length = array ? Array.getLength(value) : 1;
+        for (int i = 0; i < length; i++) {
+            Object item = array ? Array.get(value, i) : value;
+            String text = item instanceof PasswordValue password ? password.text() : String.valueOf(item);
+            xml.append("        <esf:value>").append(escape(text)).append("</esf:value>\n");
+        }
+        xml.append("      </esf:property>\n");
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
+    private static SnapshotConfiguration configuration(Element element, String source) throws IOException {
         String pid = element.getAttribute("pid");
         if (pid.isBlank()) {
             throw new IOException(source + ": <esf:configuration> without pid");
@@ -69,17 +100,13 @@ final class KuraSnapshot {
                 if (name.isBlank()) {
                     throw new IOException(source + ": a property of " + pid + " has no name");
                 }
-                properties.put(name, value(property, pid, source, encryptPassword));
+                properties.put(name, value(property, pid, source));
             }
         }
-        Object factoryPid = properties.remove(SERVICE_FACTORY_PID);
-        properties.remove(SERVICE_PID);
-        properties.putIfAbsent(KURA_SERVICE_PID, pid);
-        return new Configuration(pid, factoryPid == null ? null : factoryPid.toString(), properties);
+        return new SnapshotConfiguration(pid, properties);
     }
 
-    private static Object value(Element property, String pid, String source, UnaryOperator<String> encryptPassword)
-            throws IOException {
+    private static Object value(Element property, String pid, String source) throws IOException {
         String name = property.getAttribute("name");
         String type = property.getAttribute("type");
         boolean array = Boolean.parseBoolean(property.getAttribute("array"));
@@ -93,14 +120,11 @@ final class KuraSnapshot {
             throw new IOException(where + " must have exactly one <esf:value> (array=\"false\")");
         }
         ScalarType scalar = ScalarType.of(type, where);
-        Object[] values = scalar.newArray(texts.size());
+        Object[] values = (Object[]) Array.newInstance(scalar.javaType, texts.size());
         for (int i = 0; i < texts.size(); i++) {
             String text = texts.get(i);
-            if (scalar == ScalarType.PASSWORD && !encrypted) {
-                text = encryptPassword.apply(text);
-            }
             try {
-                values[i] = scalar.parse(text);
+                values[i] = scalar == ScalarType.PASSWORD ? new PasswordValue(text, encrypted) : scalar.parse(text);
             } catch (IllegalArgumentException e) {
                 throw new IOException(where + ": '" + text + "' is not a valid " + type, e);
             }
@@ -127,10 +151,10 @@ final class KuraSnapshot {
         return found;
     }
 
-    /** Kura's configuration value types and the Java types ConfigAdmin receives for them. */
-    enum ScalarType {
+    /** Kura's configuration value types and the Java types they are read into. */
+    private enum ScalarType {
         STRING("String", String.class),
-        PASSWORD("Password", String.class),
+        PASSWORD("Password", PasswordValue.class),
         LONG("Long", Long.class),
         DOUBLE("Double", Double.class),
         FLOAT("Float", Float.class),
@@ -157,14 +181,31 @@ final class KuraSnapshot {
             throw new IOException(where + " has unknown type '" + kuraName + "'");
         }
 
-        Object[] newArray(int length) {
-            return (Object[]) java.lang.reflect.Array.newInstance(this.javaType, length);
+        static boolean holds(Object value) {
+            if (value == null) {
+                return false;
+            }
+            Class<?> type = value.getClass().isArray() ? value.getClass().getComponentType() : value.getClass();
+            for (ScalarType scalar : values()) {
+                if (scalar.javaType.equals(type)) {
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        static ScalarType of(Class<?> javaType) {
+            for (ScalarType type : values()) {
+                if (type.javaType.equals(javaType)) {
+                    return type;
+                }
+            }
+            throw new IllegalArgumentException("no Kura type for " + javaType.getName());
         }
 
         Object parse(String text) {
             switch (this) {
             case STRING:
-            case PASSWORD:
                 return text;
             case LONG:
                 return Long.valueOf(text.trim());
