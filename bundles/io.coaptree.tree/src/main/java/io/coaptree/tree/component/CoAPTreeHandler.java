@@ -24,22 +24,25 @@ import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
 import io.coaptree.tree.service.TreeService;
+import io.coaptree.tree.topics.TreeTopics;
 import io.coaptree.tree.transport.DataTransportMessageBus;
 
 /**
  * The design's CoAPTreeHandler as a Kura component: joins this gateway to the tree over the MQTT transport that
  * {@code DataTransportService.target} selects, ticks the {@link TreeHandler} on the gateway's one scheduler and
  * registers a {@link TreeService} whose properties follow the membership. A configuration that cannot be applied
- * is refused with an ERROR naming the field, and the gateway stays out of the tree until it is fixed.
+ * is refused with an ERROR naming the field; the running configuration keeps serving (a gateway refused at its
+ * first configuration stays out of the tree until it is fixed).
  */
 @Component(name = CoAPTreeHandler.PID, configurationPid = CoAPTreeHandler.PID,
         configurationPolicy = ConfigurationPolicy.OPTIONAL, immediate = true, service = ConfigurableComponent.class,
@@ -82,8 +85,12 @@ public class CoAPTreeHandler implements ConfigurableComponent {
 
     @Modified
     protected synchronized void modified(Map<String, Object> properties) {
+        TreeOptions next = options(properties);
+        if (next == null) {
+            return;
+        }
         stopTree();
-        configure(properties);
+        start(next);
     }
 
     @Deactivate
@@ -93,14 +100,25 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
-        TreeOptions options;
-        try {
-            options = TreeOptions.fromProperties(withDefaultNodeName(properties));
-        } catch (InvalidOptionException e) {
-            LOG.error("{}: configuration refused, the gateway stays out of the tree: {}: {}", PID, e.field(),
-                    e.getMessage());
-            return;
+        TreeOptions options = options(properties);
+        if (options != null) {
+            start(options);
         }
+    }
+
+    /** The options of a configuration, or null (logged naming the field) if it is refused. */
+    private TreeOptions options(Map<String, Object> properties) {
+        try {
+            return TreeOptions.fromProperties(withDefaultNodeName(properties));
+        } catch (InvalidPropertyException e) {
+            LOG.error("{}: configuration refused{}: {}", PID, handler == null
+                    ? ", the gateway stays out of the tree until it is fixed" : ", the previous one keeps serving",
+                    e.getMessage());
+            return null;
+        }
+    }
+
+    private void start(TreeOptions options) {
         handler = new TreeHandler(options, Clock.systemUTC());
         checkLastWill(handler);
         warnAboutRootLevel(options);
@@ -261,7 +279,27 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         started = false;
     }
 
-    /** The service object: the handler and the scheduler it ticks on. */
+    /** The service object: what the handler tells of the gateway's place in the tree, and its scheduler. */
     private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler) implements TreeService {
+
+        @Override
+        public NodeAddress self() {
+            return handler.self();
+        }
+
+        @Override
+        public TreeView view() {
+            return handler.view();
+        }
+
+        @Override
+        public TreeTopics topics() {
+            return handler.topics();
+        }
+
+        @Override
+        public long tickIntervalMillis() {
+            return handler.options().tickIntervalMillis();
+        }
     }
 }

@@ -4,7 +4,9 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.topics.TreeTopics;
 
 /**
  * The gateway's place in the tree, registered by the tree handler component while it is configured. Its service
@@ -25,7 +27,17 @@ public interface TreeService {
     /** The address of the live gateway this node currently hangs under (effective tree); absent at the top. */
     String PARENT = "tree.parent";
 
-    TreeHandler handler();
+    /** This gateway's address in the tree. */
+    NodeAddress self();
+
+    /** The tree as this gateway sees it now (an immutable copy). */
+    TreeView view();
+
+    /** The MQTT topics of this tree (its prefix). */
+    TreeTopics topics();
+
+    /** How often the tree ticks ({@code tree.tick.interval.ms}): the pace for work that ticks beside it. */
+    long tickIntervalMillis();
 
     /**
      * The gateway's one scheduler for the tree's ticks, shared by remote queries for theirs: never block in it,

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.coap;
+package io.coaptree.remotequery.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.coap;
+package io.coaptree.remotequery.sync;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,17 +30,26 @@ import io.coaptree.api.PeerIdentity;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.coap.CoapResourceDirectory;
+import io.coaptree.rd.lookup.LookupOrigin;
+import io.coaptree.rd.lookup.LookupQuery;
 import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.MonotonicClock;
+import io.coaptree.rd.store.RegistrationListener;
+import io.coaptree.rd.store.RegistrationRequest;
+import io.coaptree.rd.store.StoreResult;
+import io.coaptree.rd.store.UpdateRequest;
+import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
 import io.coaptree.tree.model.NodeAddress;
 
 /**
- * A domain gateway's {@link ServerDirectory} on a real {@link GatewayCoapServer} with the real Resource Directory,
- * whose {@code registration.links.max} is 10: a child's 25 links are three registrations, all visible to lookups.
+ * A domain gateway's {@link ServiceDirectory} on the Java service of the real Resource Directory, served on a real
+ * {@link GatewayCoapServer}, whose {@code registration.links.max} is 10: a child's 25 links are three registrations,
+ * all visible to lookups over CoAP.
  */
-class ServerDirectoryTest {
+class ServiceDirectoryTest {
 
     private static final int LINKS_MAX = 10;
     private static final long LIFETIME_SECONDS = 90;
@@ -50,7 +59,7 @@ class ServerDirectoryTest {
     private final GatewayCoapServer server = new GatewayCoapServer();
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final AtomicLong nanos = new AtomicLong();
-    /** The endpoint names of the registration POSTs the directory sent, in order. */
+    /** The endpoint names of the registrations the directory was asked for, in order. */
     private final List<String> posts = new CopyOnWriteArrayList<>();
     private CoapResourceDirectory rd;
 
@@ -73,25 +82,59 @@ class ServerDirectoryTest {
         scheduler.shutdownNow();
     }
 
-    private ServerDirectory directory(int linksPerRegistration) {
-        LocalCoapExecutor counting = (request, caller) -> {
-            if (request.getCode() == org.eclipse.californium.core.coap.CoAP.Code.POST) {
-                request.getOptions().getUriQuery().stream().filter(q -> q.startsWith("ep=")).findFirst()
-                        .ifPresent(q -> posts.add(q.substring(3)));
-            }
-            return server.execute(request, caller);
-        };
-        return new ServerDirectory(counting, SELF, () -> "coap://127.0.0.1:" + server.getPort(), LIFETIME_SECONDS,
-                100, linksPerRegistration, nanos::get);
+    private ServiceDirectory directory(int linksPerRegistration) {
+        return new ServiceDirectory(new Counting(rd.directory()), NodeIdentity.of(SELF).toString(),
+                () -> "coap://127.0.0.1:" + server.getPort(), LIFETIME_SECONDS, linksPerRegistration, nanos::get);
+    }
+
+    /** The directory's service, noting the endpoint name of each registration asked for. */
+    private final class Counting implements ResourceDirectoryService {
+        private final ResourceDirectoryService directory;
+
+        Counting(ResourceDirectoryService directory) {
+            this.directory = directory;
+        }
+
+        @Override
+        public StoreResult register(RegistrationRequest request) {
+            posts.add(request.endpointName());
+            return directory.register(request);
+        }
+
+        @Override
+        public StoreResult update(String registrationId, UpdateRequest request) {
+            return directory.update(registrationId, request);
+        }
+
+        @Override
+        public StoreResult remove(String registrationId, String identity) {
+            return directory.remove(registrationId, identity);
+        }
+
+        @Override
+        public List<Link> endpoints(LookupQuery query, LookupOrigin origin) {
+            return directory.endpoints(query, origin);
+        }
+
+        @Override
+        public List<Link> resources(LookupQuery query, LookupOrigin origin) {
+            return directory.resources(query, origin);
+        }
+
+        @Override
+        public void addListener(RegistrationListener listener) {
+            directory.addListener(listener);
+        }
+
+        @Override
+        public void removeListener(RegistrationListener listener) {
+            directory.removeListener(listener);
+        }
     }
 
     private static List<String> links(NodeAddress child, int n) {
         return IntStream.range(0, n)
                 .mapToObj(i -> String.format("</tree/%s/s%02d>;rt=\"temp\"", child.text(), i)).toList();
-    }
-
-    private static void settle(ServerDirectory directory, NodeAddress child) throws Exception {
-        directory.idle(child).toCompletableFuture().get(5, TimeUnit.SECONDS);
     }
 
     /** The directory's answer to a lookup made as a client of this gateway would. */
@@ -137,22 +180,19 @@ class ServerDirectoryTest {
 
     @Test
     void aSetAboveTheDirectorysLimitIsSeveralRegistrationsThatShrinkAndGoAway() throws Exception {
-        ServerDirectory directory = directory(LINKS_MAX);
+        ServiceDirectory directory = directory(LINKS_MAX);
         directory.put(CHILD, links(CHILD, 25));
-        settle(directory, CHILD);
         assertTrue(directory.registered(CHILD));
         assertEquals(List.of("gA1", "gA1~2", "gA1~3"), endpoints());
         assertEquals(expectedPaths(CHILD, 25), resourcePaths());
 
         directory.put(CHILD, links(CHILD, 5));
-        settle(directory, CHILD);
         assertTrue(directory.registered(CHILD));
         assertEquals(List.of("gA1"), endpoints(), "the surplus registrations are deleted");
         assertEquals(expectedPaths(CHILD, 5), resourcePaths());
 
         directory.put(CHILD, links(CHILD, 12));
         directory.remove(CHILD);
-        settle(directory, CHILD);
         assertFalse(directory.registered(CHILD));
         assertEquals(List.of(), endpoints());
         assertEquals(List.of(), resourcePaths());
@@ -161,51 +201,44 @@ class ServerDirectoryTest {
 
     @Test
     void onlyChangedChunksAreRepostedAndARefreshRepostsAgeingOnes() throws Exception {
-        ServerDirectory directory = directory(LINKS_MAX);
+        ServiceDirectory directory = directory(LINKS_MAX);
         directory.put(CHILD, links(CHILD, 25));
-        settle(directory, CHILD);
         assertEquals(List.of("gA1", "gA1~2", "gA1~3"), posts);
 
         posts.clear();
         directory.put(CHILD, links(CHILD, 26)); // sorts last: only the last chunk changes
-        settle(directory, CHILD);
         assertEquals(List.of("gA1~3"), posts);
         assertTrue(directory.registered(CHILD));
         assertEquals(expectedPaths(CHILD, 26), resourcePaths());
 
         posts.clear();
         directory.put(CHILD, links(CHILD, 26)); // a refresh soon after: everything is fresh
-        settle(directory, CHILD);
         assertEquals(List.of(), posts);
         assertTrue(directory.registered(CHILD), "a refresh does not take the child off the directory");
 
         nanos.addAndGet(TimeUnit.SECONDS.toNanos(LIFETIME_SECONDS / 3));
         directory.put(CHILD, links(CHILD, 26)); // the refresh ChildSets sends every third of the lifetime
-        settle(directory, CHILD);
         assertEquals(List.of("gA1", "gA1~2", "gA1~3"), posts);
         assertEquals(3, rd.store().size(), "the same locations, no new registrations");
     }
 
     @Test
     void aRefusedChunkLeavesTheChildUnregisteredSoLookupsFanOut() throws Exception {
-        ServerDirectory directory = directory(2 * LINKS_MAX); // more per registration than the directory takes
+        ServiceDirectory directory = directory(2 * LINKS_MAX); // more per registration than the directory takes
         directory.put(CHILD, links(CHILD, 25));
-        settle(directory, CHILD);
         assertFalse(directory.registered(CHILD));
         assertEquals(List.of("gA1~2"), endpoints(), "the 5-link chunk is in, the 20-link one refused");
 
-        ServerDirectory fitting = directory(LINKS_MAX);
+        ServiceDirectory fitting = directory(LINKS_MAX);
         fitting.put(CHILD, links(CHILD, 25));
-        settle(fitting, CHILD);
         assertTrue(fitting.registered(CHILD));
     }
 
     @Test
     void aChildWithTheLongestNameGetsValidEndpointNames() throws Exception {
         NodeAddress child = NodeAddress.parse("A/1/" + "g".repeat(63));
-        ServerDirectory directory = directory(LINKS_MAX);
+        ServiceDirectory directory = directory(LINKS_MAX);
         directory.put(child, links(child, 25));
-        settle(directory, child);
         assertTrue(directory.registered(child));
         assertEquals(3, endpoints().size());
         assertEquals(expectedPaths(child, 25), resourcePaths());

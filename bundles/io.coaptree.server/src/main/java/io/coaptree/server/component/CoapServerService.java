@@ -1,4 +1,4 @@
-package io.coaptree.server;
+package io.coaptree.server.component;
 
 import java.security.KeyStore;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ import io.coaptree.server.dtls.CertificateSource;
 import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.dtls.DtlsOptions;
 import io.coaptree.server.dtls.KeystoreEntries;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.server.options.ServerOptions;
 
 /**
@@ -193,7 +193,7 @@ public class CoapServerService implements ConfigurableComponent {
     private static void apply(String part, List<String> refusals, Runnable step) {
         try {
             step.run();
-        } catch (InvalidOptionException e) {
+        } catch (InvalidPropertyException e) {
             // the message names the field and never carries a secret; the cause might, so it is not logged
             refusals.add(e.getMessage());
             LOG.error("{} configuration refused, keeping the previous one: {}", part, e.getMessage());
@@ -207,7 +207,7 @@ public class CoapServerService implements ConfigurableComponent {
         try {
             return crypto.decryptAes(stored.toCharArray());
         } catch (KuraException | RuntimeException e) {
-            throw new InvalidOptionException(field,
+            throw new InvalidPropertyException(field,
                     "cannot be decrypted with this gateway's CryptoService; enter it again in the WebUI");
         }
     }
@@ -227,7 +227,7 @@ public class CoapServerService implements ConfigurableComponent {
         try {
             return service.getEntries();
         } catch (KuraException e) {
-            throw new InvalidOptionException(field, "the selected KeystoreService cannot be read (" + e.getMessage()
+            throw new InvalidPropertyException(field, "the selected KeystoreService cannot be read (" + e.getMessage()
                     + ")");
         }
     }

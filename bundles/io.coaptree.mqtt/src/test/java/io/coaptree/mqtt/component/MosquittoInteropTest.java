@@ -1,6 +1,6 @@
-package io.coaptree.mqtt;
+package io.coaptree.mqtt.component;
 
-import static io.coaptree.mqtt.RecordingListener.next;
+import static io.coaptree.mqtt.component.RecordingListener.next;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

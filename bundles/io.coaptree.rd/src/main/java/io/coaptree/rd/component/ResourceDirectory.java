@@ -1,4 +1,4 @@
-package io.coaptree.rd;
+package io.coaptree.rd.component;
 
 import java.io.File;
 import java.nio.file.Path;
@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.kura.configuration.ConfigurableComponent;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -19,15 +20,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.CoAPServer;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.rd.coap.CoapResourceDirectory;
+import io.coaptree.rd.directory.CurrentDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
-import io.coaptree.rd.options.InvalidOptionException;
+import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.MonotonicClock;
 
 /**
  * The OSGi shell of {@link CoapResourceDirectory}: Kura configuration in, the directory on the gateway's
- * {@link CoAPServer}. It owns the directory's one thread, a single-threaded scheduler shared by the expiry sweep,
- * persistence, the node's own registration and simple-registration timeouts.
+ * {@link CoAPServer}, and the same directory as a {@link ResourceDirectoryService} for the gateway's other bundles
+ * (registered for as long as the component is active; it serves the directory of the current configuration). It owns
+ * the directory's one thread, a single-threaded scheduler shared by the expiry sweep, persistence, the node's own
+ * registration and simple-registration timeouts.
  * <p>
  * Registrations are saved under the bundle's data area (or {@code persistence.file}) when the component stops and
  * periodically, and restored with their remaining lifetimes when it starts: they survive a bundle update, a
@@ -50,6 +55,8 @@ public class ResourceDirectory implements ConfigurableComponent {
     private BundleContext bundleContext;
     private ScheduledExecutorService scheduler;
     private CoapResourceDirectory directory;
+    private final CurrentDirectory service = new CurrentDirectory();
+    private ServiceRegistration<ResourceDirectoryService> registration;
 
     @Activate
     protected void activate(BundleContext context, Map<String, Object> properties) {
@@ -60,6 +67,7 @@ public class ResourceDirectory implements ConfigurableComponent {
             return thread;
         });
         configure(properties);
+        registration = context.registerService(ResourceDirectoryService.class, service, null);
     }
 
     @Modified
@@ -69,6 +77,11 @@ public class ResourceDirectory implements ConfigurableComponent {
 
     @Deactivate
     protected synchronized void deactivate() {
+        if (registration != null) {
+            registration.unregister();
+            registration = null;
+        }
+        service.use(null);
         if (directory != null) {
             directory.close();
             directory = null;
@@ -89,7 +102,7 @@ public class ResourceDirectory implements ConfigurableComponent {
         DirectoryOptions next;
         try {
             next = DirectoryOptions.from(properties);
-        } catch (InvalidOptionException e) {
+        } catch (InvalidPropertyException e) {
             LOG.error("Resource Directory configuration refused{}: {}",
                     directory == null ? "; the directory is not started" : ", keeping the previous one",
                     e.getMessage());
@@ -98,6 +111,7 @@ public class ResourceDirectory implements ConfigurableComponent {
         if (directory != null) {
             // the store's limits are fixed at construction: stop (which saves), then start with the new options,
             // which restores every registration they still allow
+            service.use(null);
             directory.close();
             directory = null;
         }
@@ -106,6 +120,7 @@ public class ResourceDirectory implements ConfigurableComponent {
                     persistenceFile(next));
             started.start();
             directory = started;
+            service.use(started.directory());
         } catch (RuntimeException e) {
             LOG.error("Resource Directory could not start", e);
         }

@@ -1,4 +1,4 @@
-package io.coaptree.mqtt;
+package io.coaptree.mqtt.component;
 
 import java.net.ConnectException;
 import java.net.UnknownHostException;

@@ -1,4 +1,4 @@
-package io.coaptree.mqtt;
+package io.coaptree.mqtt.component;
 
 import org.eclipse.kura.KuraErrorCode;
 import org.eclipse.kura.KuraException;

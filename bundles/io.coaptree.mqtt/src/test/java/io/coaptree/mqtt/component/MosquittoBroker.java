@@ -1,4 +1,4 @@
-package io.coaptree.mqtt;
+package io.coaptree.mqtt.component;
 
 import java.io.IOException;
 import java.net.InetAddress;

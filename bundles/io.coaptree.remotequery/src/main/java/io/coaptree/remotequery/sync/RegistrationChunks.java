@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.coap;
+package io.coaptree.remotequery.sync;
 
 import java.util.ArrayList;
 import java.util.Collection;

@@ -1,4 +1,4 @@
-package io.coaptree.mqtt;
+package io.coaptree.mqtt.component;
 
 import static org.junit.jupiter.api.Assertions.fail;
 
