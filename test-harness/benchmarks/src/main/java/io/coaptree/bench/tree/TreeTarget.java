@@ -12,8 +12,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
-import io.coaptree.harness.demo.TreeHierarchy;
-import io.coaptree.harness.demo.TreeHierarchy.Gateway;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 import io.coaptree.harness.node.FrameworkKind;
 
 /**

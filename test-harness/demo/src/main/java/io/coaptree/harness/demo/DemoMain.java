@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.FrameworkKind;
 
 /**

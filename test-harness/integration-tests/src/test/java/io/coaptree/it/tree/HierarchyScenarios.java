@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import io.coaptree.harness.demo.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.FrameworkKind;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.it.Libcoap;

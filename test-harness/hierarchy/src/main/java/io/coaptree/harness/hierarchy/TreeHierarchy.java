@@ -1,4 +1,4 @@
-package io.coaptree.harness.demo;
+package io.coaptree.harness.hierarchy;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
