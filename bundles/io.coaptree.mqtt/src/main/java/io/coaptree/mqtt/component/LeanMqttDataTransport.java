@@ -3,11 +3,13 @@ package io.coaptree.mqtt.component;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
+import javax.net.SocketFactory;
 import javax.net.ssl.SSLSocketFactory;
 
 import org.eclipse.kura.KuraConnectException;
@@ -21,15 +23,8 @@ import org.eclipse.kura.data.DataTransportService;
 import org.eclipse.kura.data.DataTransportToken;
 import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.eclipse.kura.security.keystore.KeystoreService;
-import org.eclipse.paho.client.mqttv3.IMqttActionListener;
-import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
-import org.eclipse.paho.client.mqttv3.IMqttToken;
-import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
-import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
-import org.eclipse.paho.client.mqttv3.MqttMessage;
-import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -42,10 +37,14 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.mqtt.kura.KeystoreSocketFactory;
+import io.coaptree.mqtt.kura.ListenerDispatcher;
+import io.coaptree.mqtt.paho.ConnectFailure;
+import io.coaptree.mqtt.paho.PahoClient;
+import io.coaptree.mqtt.paho.PahoConnectOptions;
+import io.coaptree.mqtt.paho.PahoFailure;
 import io.coaptree.mqtt.transport.InFlightWindow;
-import io.coaptree.mqtt.transport.KeystoreSocketFactory;
 import io.coaptree.mqtt.transport.LowLatencySockets;
-import io.coaptree.mqtt.transport.ListenerDispatcher;
 import io.coaptree.mqtt.transport.MqttTransportOptions;
 import io.coaptree.mqtt.transport.ReconnectBackoff;
 import io.coaptree.mqtt.transport.SubscriptionRegistry;
@@ -87,7 +86,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     private volatile String configurationError;
     private volatile TopicVariables topicVariables = new TopicVariables("", "");
     private volatile InFlightWindow window = new InFlightWindow(MqttTransportOptions.DEFAULT_IN_FLIGHT_MAX);
-    private volatile MqttAsyncClient client;
+    private volatile PahoClient client;
     private volatile String sessionId;
     private volatile boolean wantConnected;
 
@@ -248,17 +247,14 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     /** Connects, restores subscriptions when the broker kept no session, then tells listeners. Holds lifecycle. */
     private void establish(MqttTransportOptions current) throws Exception {
-        MqttAsyncClient c = client;
+        PahoClient c = client;
         if (c == null) {
-            c = new MqttAsyncClient(current.pahoServerUri(), current.clientId(), new MemoryPersistence());
-            c.setCallback(new PahoCallback());
+            c = PahoClient.create(current.pahoServerUri(), current.clientId(), new PahoEvents());
             client = c;
         }
         boolean newSession;
         try {
-            IMqttToken connected = c.connect(connectOptions(current));
-            connected.waitForCompletion(current.timeoutMillis());
-            newSession = !connected.getSessionPresent();
+            newSession = c.connect(connectOptions(current), current.timeoutMillis());
             sessionId = current.clientId() + "-" + connectionCounter.incrementAndGet();
             if (newSession && !subscriptions.isEmpty()) {
                 restoreSubscriptions(c, current);
@@ -274,51 +270,29 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         dispatcher.connectionEstablished(newSession);
     }
 
-    private void restoreSubscriptions(MqttAsyncClient c, MqttTransportOptions current) throws MqttException {
+    private void restoreSubscriptions(PahoClient c, MqttTransportOptions current) throws MqttException {
         Map<String, Integer> restore = subscriptions.snapshot();
-        String[] topics = restore.keySet().toArray(new String[0]);
-        int[] qos = restore.values().stream().mapToInt(Integer::intValue).toArray();
-        IMqttToken token = c.subscribe(topics, qos);
-        token.waitForCompletion(current.timeoutMillis());
-        logger.info("Restored {} subscriptions", topics.length);
+        c.subscribe(restore, current.timeoutMillis());
+        logger.info("Restored {} subscriptions", restore.size());
     }
 
     private MqttConnectOptions connectOptions(MqttTransportOptions current) throws Exception {
-        MqttConnectOptions o = new MqttConnectOptions();
-        o.setCleanSession(current.cleanSession());
-        o.setKeepAliveInterval(current.keepAliveSeconds());
-        o.setConnectionTimeout(current.timeoutSeconds());
-        o.setMqttVersion(current.protocolVersion());
-        // Our window is the limit; Paho's own must never refuse first.
-        o.setMaxInflight(current.inFlightMax());
-        o.setAutomaticReconnect(false);
-        if (!current.username().isEmpty()) {
-            o.setUserName(current.username());
-        }
-        char[] password = current.password();
-        if (password.length > 0) {
-            o.setPassword(password);
-        }
-        if (!current.lwtTopic().isEmpty()) {
-            o.setWill(topicVariables.resolve(current.lwtTopic()), current.lwtPayload(), current.lwtQos(),
-                    current.lwtRetain());
-        }
+        SocketFactory sockets = null;
         if (current.tls()) {
-            o.setHttpsHostnameVerificationEnabled(current.hostnameVerification());
             KeystoreService keystore = keystoreService;
             // without a KeystoreService the JVM's trust store decides, as Paho's own default would
             SSLSocketFactory tls = keystore != null ? KeystoreSocketFactory.create(keystore)
                     : (SSLSocketFactory) SSLSocketFactory.getDefault();
-            o.setSocketFactory(current.tcpNoDelay() ? LowLatencySockets.tls(tls) : tls);
+            sockets = current.tcpNoDelay() ? LowLatencySockets.tls(tls) : tls;
         } else if (current.tcpNoDelay()) {
-            o.setSocketFactory(LowLatencySockets.plain());
+            sockets = LowLatencySockets.plain();
         }
-        return o;
+        return PahoConnectOptions.of(current, topicVariables.resolve(current.lwtTopic()), sockets);
     }
 
     @Override
     public boolean isConnected() {
-        MqttAsyncClient c = client;
+        PahoClient c = client;
         return c != null && c.isConnected();
     }
 
@@ -337,35 +311,27 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     /** Orderly disconnect with listener events. Holds lifecycle. */
     private void disconnectClient(long quiesceTimeout) {
-        MqttAsyncClient c = client;
+        PahoClient c = client;
         dispatcher.disconnectingAndWait(timeoutMillis());
         try {
-            c.disconnect(quiesceTimeout).waitForCompletion(timeoutMillis() + quiesceTimeout);
+            c.disconnect(quiesceTimeout, timeoutMillis());
             logger.info("Disconnected from {}", getBrokerUrl());
         } catch (MqttException e) {
-            logger.warn("Orderly disconnect failed ({}); closing the connection", describe(e));
-            try {
-                c.disconnectForcibly(0, timeoutMillis());
-            } catch (MqttException ignored) {
-                // the connection is going away either way
-            }
+            logger.warn("Orderly disconnect failed ({}); closed the connection", PahoFailure.describe(e));
         }
         dispatcher.disconnected();
     }
 
     private void closeClient() {
-        MqttAsyncClient c = client;
+        PahoClient c = client;
         client = null;
         if (c == null) {
             return;
         }
         try {
-            if (c.isConnected()) {
-                c.disconnectForcibly(0, timeoutMillis());
-            }
-            c.close(true);
+            c.close(timeoutMillis());
         } catch (MqttException e) {
-            logger.debug("Closing the Paho client: {}", describe(e));
+            logger.debug("Closing the Paho client: {}", PahoFailure.describe(e));
         }
     }
 
@@ -405,13 +371,10 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     @Override
     public void subscribe(String topic, int qos) throws KuraException {
-        MqttAsyncClient c = connectedClient();
+        PahoClient c = connectedClient();
         String resolved = topicVariables.resolve(topic);
         try {
-            IMqttToken token = c.subscribe(resolved, qos);
-            token.waitForCompletion(timeoutMillis());
-            int[] granted = token.getGrantedQos();
-            if (granted != null && granted.length > 0 && granted[0] == 0x80) {
+            if (!c.subscribe(resolved, qos, timeoutMillis())) {
                 throw new KuraException(org.eclipse.kura.KuraErrorCode.SUBSCRIPTION_ERROR, null,
                         "the broker refused the subscription to " + resolved);
             }
@@ -426,9 +389,9 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         String resolved = topicVariables.resolve(topic);
         // Forget it even when disconnected: it must not come back on the next reconnection.
         subscriptions.remove(resolved);
-        MqttAsyncClient c = connectedClient();
+        PahoClient c = connectedClient();
         try {
-            c.unsubscribe(resolved).waitForCompletion(timeoutMillis());
+            c.unsubscribe(resolved, timeoutMillis());
         } catch (MqttException e) {
             throw translate(e, "unsubscribe from " + resolved);
         }
@@ -443,7 +406,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         if (qos < 0 || qos > 2) {
             throw new IllegalArgumentException("qos: " + qos + " is not 0, 1 or 2");
         }
-        MqttAsyncClient c = connectedClient();
+        PahoClient c = connectedClient();
         String resolved = topicVariables.resolve(topic);
         InFlightWindow current = window;
         InFlightWindow.Slot slot = current.tryAcquire();
@@ -451,16 +414,12 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
             throw new KuraTooManyInflightMessagesException(
                     "in-flight window full (" + current.capacity() + " messages); retry later");
         }
-        Publication publication = new Publication(slot, qos, sessionId);
+        String session = sessionId;
         try {
-            IMqttDeliveryToken token = c.publish(resolved, payload, qos, retain, publication, RELEASE_SLOT);
-            return qos > 0 ? new DataTransportToken(token.getMessageId(), publication.sessionId) : null;
+            int messageId = c.publish(resolved, payload, qos, retain, slot, session);
+            return qos > 0 ? new DataTransportToken(messageId, session) : null;
         } catch (MqttException e) {
-            slot.release();
             throw translate(e, "publish on " + resolved);
-        } catch (RuntimeException e) {
-            slot.release();
-            throw e;
         }
     }
 
@@ -474,37 +433,26 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         dispatcher.remove(listener);
     }
 
-    private MqttAsyncClient connectedClient() throws KuraNotConnectedException {
-        MqttAsyncClient c = client;
+    private PahoClient connectedClient() throws KuraNotConnectedException {
+        PahoClient c = client;
         if (c == null || !c.isConnected()) {
             throw new KuraNotConnectedException("Not connected to " + getBrokerUrl());
         }
         return c;
     }
 
-    private KuraException translate(MqttException e, String action) {
-        switch (e.getReasonCode()) {
-        case MqttException.REASON_CODE_MAX_INFLIGHT:
+    /** Kura's exception for a failed Paho call, as Kura's own transport would throw it. */
+    private static KuraException translate(MqttException e, String action) {
+        switch (PahoFailure.of(e)) {
+        case IN_FLIGHT_FULL:
             return new KuraTooManyInflightMessagesException(e, "Paho's in-flight window is full; retry later");
-        case MqttException.REASON_CODE_CLIENT_NOT_CONNECTED:
-        case MqttException.REASON_CODE_CONNECTION_LOST:
-        case MqttException.REASON_CODE_CLIENT_DISCONNECTING:
-        case MqttException.REASON_CODE_CLIENT_CLOSED:
+        case NOT_CONNECTED:
             return new KuraNotConnectedException(e, "Not connected: cannot " + action);
-        case MqttException.REASON_CODE_CLIENT_TIMEOUT:
+        case TIMEOUT:
             return new KuraTimeoutException("Timeout: cannot " + action, e);
         default:
-            return KuraException.internalError(e, "Cannot " + action + ": " + describe(e));
+            return KuraException.internalError(e, "Cannot " + action + ": " + PahoFailure.describe(e));
         }
-    }
-
-    private static String describe(Throwable e) {
-        if (e instanceof MqttException) {
-            MqttException m = (MqttException) e;
-            String detail = m.getCause() != null ? " (" + m.getCause() + ")" : "";
-            return m.getMessage() + " [reason " + m.getReasonCode() + "]" + detail;
-        }
-        return String.valueOf(e);
     }
 
     private long timeoutMillis() {
@@ -543,46 +491,13 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         return window.inFlight();
     }
 
-    // ---------------------------------------------------------------- Paho callbacks (Paho's threads: enqueue only)
+    // ---------------------------------------------------------------- Paho events (Paho's threads: enqueue only)
 
-    /** What a publish carries through Paho, to free its slot and confirm it. */
-    private static final class Publication {
-        final InFlightWindow.Slot slot;
-        final int qos;
-        final String sessionId;
-
-        Publication(InFlightWindow.Slot slot, int qos, String sessionId) {
-            this.slot = slot;
-            this.qos = qos;
-            this.sessionId = sessionId;
-        }
-    }
-
-    /** Frees the slot whether the publish completed or failed (Paho fails every open token on connection loss). */
-    private static final IMqttActionListener RELEASE_SLOT = new IMqttActionListener() {
-        @Override
-        public void onSuccess(IMqttToken token) {
-            release(token);
-        }
-
-        @Override
-        public void onFailure(IMqttToken token, Throwable exception) {
-            release(token);
-        }
-
-        private void release(IMqttToken token) {
-            Object context = token.getUserContext();
-            if (context instanceof Publication) {
-                ((Publication) context).slot.release();
-            }
-        }
-    };
-
-    private final class PahoCallback implements MqttCallback {
+    private final class PahoEvents implements PahoClient.Events {
 
         @Override
         public void connectionLost(Throwable cause) {
-            logger.warn("Connection to {} lost: {}", getBrokerUrl(), describe(cause));
+            logger.warn("Connection to {} lost: {}", getBrokerUrl(), PahoFailure.describe(cause));
             dispatcher.connectionLost(cause);
             if (connector.isShutdown()) {
                 return;
@@ -596,27 +511,19 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
                         }
                     }
                 });
-            } catch (java.util.concurrent.RejectedExecutionException deactivating) {
+            } catch (RejectedExecutionException deactivating) {
                 // deactivate() shut the connector down meanwhile: nothing to reconnect
             }
         }
 
         @Override
-        public void messageArrived(String topic, MqttMessage message) {
-            dispatcher.messageArrived(topic, message.getPayload(), message.getQos(), message.isRetained());
+        public void messageArrived(String topic, byte[] payload, int qos, boolean retained) {
+            dispatcher.messageArrived(topic, payload, qos, retained);
         }
 
         @Override
-        public void deliveryComplete(IMqttDeliveryToken token) {
-            Object context = token.getUserContext();
-            if (!(context instanceof Publication)) {
-                return;
-            }
-            Publication publication = (Publication) context;
-            publication.slot.release();
-            if (publication.qos > 0) {
-                dispatcher.messageConfirmed(new DataTransportToken(token.getMessageId(), publication.sessionId));
-            }
+        public void delivered(int messageId, String session) {
+            dispatcher.messageConfirmed(new DataTransportToken(messageId, session));
         }
     }
 }

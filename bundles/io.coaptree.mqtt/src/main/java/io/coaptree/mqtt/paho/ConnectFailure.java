@@ -1,4 +1,4 @@
-package io.coaptree.mqtt.component;
+package io.coaptree.mqtt.paho;
 
 import java.net.ConnectException;
 import java.net.UnknownHostException;
@@ -16,7 +16,7 @@ import org.eclipse.paho.client.mqttv3.MqttException;
  * (which setting to look at), followed by the technical detail. Never includes secrets: neither Paho nor the
  * JSSE put the password into exceptions.
  */
-final class ConnectFailure {
+public final class ConnectFailure {
 
     private ConnectFailure() {
     }
@@ -24,7 +24,7 @@ final class ConnectFailure {
     /**
      * @param trustSource where the trust anchors came from, e.g. "KeystoreService 'SSLKeystore'"
      */
-    static String explain(Throwable failure, String trustSource) {
+    public static String explain(Throwable failure, String trustSource) {
         return reason(failure, trustSource) + " [" + detail(failure) + "]";
     }
 

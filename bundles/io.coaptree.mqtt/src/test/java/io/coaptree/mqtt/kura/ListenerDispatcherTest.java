@@ -1,4 +1,4 @@
-package io.coaptree.mqtt.transport;
+package io.coaptree.mqtt.kura;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -1,4 +1,4 @@
-package io.coaptree.mqtt.transport;
+package io.coaptree.mqtt.kura;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;

@@ -1,4 +1,4 @@
-package io.coaptree.mqtt.transport;
+package io.coaptree.mqtt.kura;
 
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;

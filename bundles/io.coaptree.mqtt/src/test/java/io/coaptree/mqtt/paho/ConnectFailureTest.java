@@ -1,4 +1,4 @@
-package io.coaptree.mqtt.component;
+package io.coaptree.mqtt.paho;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
