@@ -159,6 +159,9 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
 
     @Modified
     public void modified(Map<String, Object> properties) {
+        if (options != null && refused(properties)) {
+            return;
+        }
         boolean wasConnected = isConnected();
         dispatcher.configurationUpdating(wasConnected);
         synchronized (lifecycle) {
@@ -201,7 +204,25 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         }
     }
 
-    /** Never throws: an invalid configuration must still leave the component active so the WebUI can fix it. */
+    /**
+     * Whether a new configuration is refused while a valid one serves: then it is logged naming the field, and the
+     * running configuration (and connection) stays, as in every CoAPTree component.
+     */
+    private boolean refused(Map<String, Object> properties) {
+        CryptoService crypto = cryptoService;
+        try {
+            MqttTransportOptions.fromProperties(properties, crypto == null ? null : crypto::decryptAes);
+            return false;
+        } catch (IllegalArgumentException e) {
+            logger.error("{}: configuration refused, the previous one keeps serving: {}", PID, e.getMessage());
+            return true;
+        }
+    }
+
+    /**
+     * Never throws: an invalid first configuration must still leave the component active so the WebUI can fix it
+     * (then the transport does not connect, and {@link #connect()} says which field is wrong).
+     */
     private void applyConfiguration(Map<String, Object> properties) {
         CryptoService crypto = cryptoService;
         try {

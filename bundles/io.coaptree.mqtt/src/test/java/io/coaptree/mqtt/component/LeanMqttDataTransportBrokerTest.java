@@ -195,6 +195,19 @@ class LeanMqttDataTransportBrokerTest {
     }
 
     @Test
+    void aRefusedConfigurationChangeKeepsThePreviousOneServing() throws Exception {
+        LeanMqttDataTransport t = transport(Map.of("client-id", "before"));
+        connected(t);
+        Map<String, Object> refused = transports.baseProperties();
+        refused.put("client-id", "after");
+        refused.put("keep-alive", -1);
+        t.modified(refused);
+        assertTrue(t.isConnected(), "still connected with the previous configuration");
+        assertEquals("before", t.getClientId());
+        t.publish("coaptree/test/still-serving", new byte[] { 1 }, 1, false);
+    }
+
+    @Test
     void slowListenersDoNotStallKeepAlive() throws Exception {
         LeanMqttDataTransport t = transport(Map.of("keep-alive", 1));
         CountDownLatch release = new CountDownLatch(1);
