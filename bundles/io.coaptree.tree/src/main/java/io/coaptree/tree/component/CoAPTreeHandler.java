@@ -64,6 +64,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
     private boolean started;
+    /** Why the last configuration was refused (published as {@link TreeService#CONFIG_ERROR}); null if it was not. */
+    private String refusal;
 
     /** Static: a new target filter means a new instance. */
     @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
@@ -87,8 +89,12 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     protected synchronized void modified(Map<String, Object> properties) {
         TreeOptions next = options(properties);
         if (next == null) {
+            if (handler != null) {
+                publishState(handler);
+            }
             return;
         }
+        refusal = null;
         stopTree();
         start(next);
     }
@@ -111,6 +117,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         try {
             return TreeOptions.fromProperties(withDefaultNodeName(properties));
         } catch (InvalidPropertyException e) {
+            refusal = e.getMessage();
             LOG.error("{}: configuration refused{}: {}", PID, handler == null
                     ? ", the gateway stays out of the tree until it is fixed" : ", the previous one keeps serving",
                     e.getMessage());
@@ -241,8 +248,11 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
     }
 
-    private static Hashtable<String, Object> stateOf(TreeHandler h) {
+    private Hashtable<String, Object> stateOf(TreeHandler h) {
         Hashtable<String, Object> p = new Hashtable<>();
+        if (refusal != null) {
+            p.put(TreeService.CONFIG_ERROR, refusal);
+        }
         TreeView view = h.view();
         p.put(TreeService.NODE, h.self().text());
         p.put(TreeService.STATE, h.state().name());

@@ -26,6 +26,11 @@ public interface TreeService {
     String LIVE_MEMBERS = "tree.members.live";
     /** The address of the live gateway this node currently hangs under (effective tree); absent at the top. */
     String PARENT = "tree.parent";
+    /**
+     * Why the last configuration change was refused, starting with the field ({@code tree.heartbeat.interval.ms: ...}),
+     * while the previous configuration keeps serving; absent when the last change was applied.
+     */
+    String CONFIG_ERROR = "tree.config.error";
 
     /** This gateway's address in the tree. */
     NodeAddress self();

@@ -269,6 +269,22 @@ abstract class HierarchyScenarios {
         assertTrue(!get("gA1", "/tree-lookup/res?rt=sync-humidity").getResponseText().contains(device));
     }
 
+    @Test
+    @Order(9)
+    void aRefusedTreeConfigurationIsPublishedNamingTheFieldAndThePreviousOneKeepsServing() throws Exception {
+        KuraNode gA1 = tree.node("gA1");
+        Object before = gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "service.id");
+
+        gA1.updateConfiguration(TreeHierarchy.TREE_PID, Map.of("tree.heartbeat.interval.ms", -1));
+
+        assertTrue(gA1.awaitServiceProperty(TreeHierarchy.TREE_SERVICE,
+                "(tree.config.error=tree.heartbeat.interval.ms*)", TIMEOUT), "the refusal names the field");
+        assertEquals(before, gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "service.id"),
+                "the running tree handler was not replaced");
+        assertEquals("JOINED", gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.state"));
+        awaitContent("gA1", "/tree/B/2/gB2/temperature");
+    }
+
     /** Synchronisation reacts to changes at once (observed); 10 s leaves room for two hops on a loaded machine. */
     private void awaitListed(String gateway, String pathAndQuery, String link, boolean listed) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
