@@ -9,10 +9,12 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.IntStream;
 
@@ -30,15 +32,9 @@ import io.coaptree.api.PeerIdentity;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.coap.CoapResourceDirectory;
-import io.coaptree.rd.lookup.LookupOrigin;
-import io.coaptree.rd.lookup.LookupQuery;
 import io.coaptree.rd.options.DirectoryOptions;
-import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.MonotonicClock;
-import io.coaptree.rd.store.RegistrationListener;
-import io.coaptree.rd.store.RegistrationRequest;
-import io.coaptree.rd.store.StoreResult;
-import io.coaptree.rd.store.UpdateRequest;
+import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
@@ -59,7 +55,7 @@ class ServiceDirectoryTest {
     private final GatewayCoapServer server = new GatewayCoapServer();
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
     private final AtomicLong nanos = new AtomicLong();
-    /** The endpoint names of the registrations the directory was asked for, in order. */
+    /** The endpoint names of the registrations the directory made or replaced, in order. */
     private final List<String> posts = new CopyOnWriteArrayList<>();
     private CoapResourceDirectory rd;
 
@@ -73,6 +69,11 @@ class ServiceDirectoryTest {
         options.put(DirectoryOptions.LOCAL_ENABLED, false);
         rd = new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(), null);
         rd.start();
+        rd.store().addListener(event -> {
+            if (event.kind() == RegistrationEvent.Kind.CREATED || event.kind() == RegistrationEvent.Kind.REPLACED) {
+                posts.add(event.registration().endpointName());
+            }
+        });
     }
 
     @AfterEach
@@ -83,53 +84,8 @@ class ServiceDirectoryTest {
     }
 
     private ServiceDirectory directory(int linksPerRegistration) {
-        return new ServiceDirectory(new Counting(rd.directory()), NodeIdentity.of(SELF).toString(),
+        return new ServiceDirectory(rd.directory(), NodeIdentity.of(SELF).toString(),
                 () -> "coap://127.0.0.1:" + server.getPort(), LIFETIME_SECONDS, linksPerRegistration, nanos::get);
-    }
-
-    /** The directory's service, noting the endpoint name of each registration asked for. */
-    private final class Counting implements ResourceDirectoryService {
-        private final ResourceDirectoryService directory;
-
-        Counting(ResourceDirectoryService directory) {
-            this.directory = directory;
-        }
-
-        @Override
-        public StoreResult register(RegistrationRequest request) {
-            posts.add(request.endpointName());
-            return directory.register(request);
-        }
-
-        @Override
-        public StoreResult update(String registrationId, UpdateRequest request) {
-            return directory.update(registrationId, request);
-        }
-
-        @Override
-        public StoreResult remove(String registrationId, String identity) {
-            return directory.remove(registrationId, identity);
-        }
-
-        @Override
-        public List<Link> endpoints(LookupQuery query, LookupOrigin origin) {
-            return directory.endpoints(query, origin);
-        }
-
-        @Override
-        public List<Link> resources(LookupQuery query, LookupOrigin origin) {
-            return directory.resources(query, origin);
-        }
-
-        @Override
-        public void addListener(RegistrationListener listener) {
-            directory.addListener(listener);
-        }
-
-        @Override
-        public void removeListener(RegistrationListener listener) {
-            directory.removeListener(listener);
-        }
     }
 
     private static List<String> links(NodeAddress child, int n) {
@@ -242,5 +198,43 @@ class ServiceDirectoryTest {
         assertTrue(directory.registered(child));
         assertEquals(3, endpoints().size());
         assertEquals(expectedPaths(child, 25), resourcePaths());
+    }
+
+    @Test
+    void theChildrensRegistrationsAreBoundToTheNodeIdentity() throws Exception {
+        ServiceDirectory directory = directory(LINKS_MAX);
+        directory.put(CHILD, links(CHILD, 5));
+        String id = rd.store().find("A", "gA1").orElseThrow().id();
+
+        Request delete = Request.newDelete();
+        delete.getOptions().setUriPath("rd/" + id);
+        Response refused = server.execute(delete, new PeerIdentity("psk", "intruder")).toCompletableFuture()
+                .get(5, TimeUnit.SECONDS);
+        assertEquals(ResponseCode.FORBIDDEN, refused.getCode(), "First-Come-First-Remembered, as over CoAP");
+        assertEquals(expectedPaths(CHILD, 5), resourcePaths());
+        assertEquals(Optional.of(NodeIdentity.of(SELF).toString()),
+                rd.store().find("A", "gA1").orElseThrow().identity());
+    }
+
+    @Test
+    void readsTheWholeDirectoryAndHearsOfEveryChange() throws Exception {
+        ServiceDirectory directory = directory(LINKS_MAX);
+        AtomicInteger changes = new AtomicInteger();
+        directory.observe(changes::incrementAndGet);
+        directory.put(CHILD, links(CHILD, 25));
+        assertEquals(3, changes.get(), "one change per registration");
+
+        List<String> read = new ArrayList<>();
+        directory.read(text -> read.add(text));
+        assertEquals(1, read.size());
+        List<String> targets = new ArrayList<>();
+        LinkFormatParser.withDefaults().parse(read.get(0)).forEach(l -> targets.add(l.target()));
+        targets.sort(null);
+        assertEquals(expectedPaths(CHILD, 25), targets, "every page of the directory, not only the first");
+
+        directory.close();
+        directory.remove(CHILD);
+        assertEquals(3, changes.get(), "nothing is heard after close");
+        assertEquals(0, rd.store().size());
     }
 }
