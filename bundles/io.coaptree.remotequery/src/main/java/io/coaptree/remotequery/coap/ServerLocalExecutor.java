@@ -3,6 +3,8 @@ package io.coaptree.remotequery.coap;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeoutException;
 
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
@@ -11,7 +13,6 @@ import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
-import io.coaptree.codec.CoapCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 
 /**
@@ -51,8 +52,8 @@ public final class ServerLocalExecutor implements LocalExecutor {
             if (error != null) {
                 boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,
-                        timeout ? CoapCodes.GATEWAY_TIMEOUT : CoapCodes.SERVICE_UNAVAILABLE)
-                        .contentFormat(CoapCodes.TEXT_PLAIN)
+                        (timeout ? ResponseCode.GATEWAY_TIMEOUT : ResponseCode.SERVICE_UNAVAILABLE).value)
+                        .contentFormat(MediaTypeRegistry.TEXT_PLAIN)
                         .payload(("local execution failed: " + error.getMessage()).getBytes(StandardCharsets.UTF_8))
                         .build());
             } else if (!observe) {
