@@ -18,7 +18,6 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
-import io.coaptree.linkformat.LinkFormatSerializer;
 import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
 import io.coaptree.rd.service.ResourceDirectoryService;
@@ -103,8 +102,8 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
     }
 
     @Override
-    public void read(Consumer<String> result) {
-        result.accept(LinkFormatSerializer.serialize(directory.resources(LookupQuery.all(), LookupOrigin.OFF_LINK)));
+    public void read(Consumer<List<Link>> result) {
+        result.accept(directory.resources(LookupQuery.all(), LookupOrigin.OFF_LINK));
     }
 
     @Override
