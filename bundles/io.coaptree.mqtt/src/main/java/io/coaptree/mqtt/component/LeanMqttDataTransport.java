@@ -261,7 +261,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
             } catch (Exception e) {
                 scheduleReconnect(backoff.nextDelayMillis());
                 throw new KuraConnectException(e,
-                        "Cannot connect to " + current.brokerUrl() + ": " + ConnectFailure.explain(e, trustSource()));
+                        "Cannot connect to " + current.brokerUrl() + ": "
+                                + ConnectFailure.explain(e, trustSource(), current.tls()));
             }
         }
     }
@@ -382,7 +383,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
             } catch (Exception e) {
                 long delay = backoff.nextDelayMillis();
                 logger.warn("Cannot connect to {}: {}; retrying in {} ms", current.brokerUrl(),
-                        ConnectFailure.explain(e, trustSource()), delay);
+                        ConnectFailure.explain(e, trustSource(), current.tls()), delay);
                 scheduleReconnect(delay);
             }
         }

@@ -1,6 +1,7 @@
 package io.coaptree.mqtt.paho;
 
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertPathValidatorException;
@@ -25,10 +26,18 @@ public final class ConnectFailure {
      * @param trustSource where the trust anchors came from, e.g. "KeystoreService 'SSLKeystore'"
      */
     public static String explain(Throwable failure, String trustSource) {
-        return reason(failure, trustSource) + " [" + detail(failure) + "]";
+        return explain(failure, trustSource, false);
     }
 
-    private static String reason(Throwable failure, String trustSource) {
+    /**
+     * @param overTls whether the connection was mqtts or wss: a broker that wants a client certificate may refuse a
+     *        client without one after TLS 1.3's handshake, so the client sees its socket closed rather than an alert
+     */
+    public static String explain(Throwable failure, String trustSource, boolean overTls) {
+        return reason(failure, trustSource, overTls) + " [" + detail(failure) + "]";
+    }
+
+    private static String reason(Throwable failure, String trustSource, boolean overTls) {
         if (failure instanceof MqttException) {
             switch (((MqttException) failure).getReasonCode()) {
             case MqttException.REASON_CODE_FAILED_AUTHENTICATION:
@@ -67,6 +76,11 @@ public final class ConnectFailure {
         }
         if (find(failure, ConnectException.class) != null) {
             return "nothing accepts connections at broker-url (broker down or wrong port)";
+        }
+        SocketException closed = find(failure, SocketException.class);
+        if (overTls && closed != null && mentions(closed, "closed", "reset", "broken pipe")) {
+            return "TLS: the broker closed the connection during or right after the handshake; it may want a client "
+                    + "certificate (put a key entry the broker accepts into " + trustSource + ")";
         }
         return "cannot connect to the broker";
     }

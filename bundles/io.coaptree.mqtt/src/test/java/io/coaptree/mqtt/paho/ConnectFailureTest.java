@@ -3,6 +3,7 @@ package io.coaptree.mqtt.paho;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.security.cert.CertPathBuilderException;
 import java.security.cert.CertificateException;
 
@@ -63,5 +64,19 @@ class ConnectFailureTest {
         String absent = ConnectFailure.explain(new MqttException(MqttException.REASON_CODE_SERVER_CONNECT_ERROR,
                 new ConnectException("Connection refused")), TRUST);
         assertTrue(absent.startsWith("nothing accepts connections at broker-url"), absent);
+    }
+
+    @Test
+    void aSocketClosedByATlsBrokerPointsAtTheClientCertificateAndOnlyOverTls() {
+        MqttException closed = new MqttException(MqttException.REASON_CODE_CLIENT_EXCEPTION,
+                new SocketException("Socket is closed"));
+        String overTls = ConnectFailure.explain(closed, TRUST, true);
+        assertTrue(overTls.startsWith("TLS: the broker closed the connection"), overTls);
+        assertTrue(overTls.contains(TRUST), overTls);
+        String plain = ConnectFailure.explain(closed, TRUST, false);
+        assertTrue(plain.startsWith("cannot connect to the broker"), plain);
+        String refused = ConnectFailure.explain(new MqttException(MqttException.REASON_CODE_SERVER_CONNECT_ERROR,
+                new ConnectException("Connection refused")), TRUST, true);
+        assertTrue(refused.startsWith("nothing accepts connections at broker-url"), refused);
     }
 }
