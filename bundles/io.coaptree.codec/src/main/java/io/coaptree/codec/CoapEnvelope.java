@@ -191,6 +191,14 @@ public final class CoapEnvelope {
         return payload;
     }
 
+    /**
+     * Whether this answer keeps an Observe relation going: a success that carries the Observe option (RFC 7641
+     * section 3.2: any other answer ends the relation).
+     */
+    public boolean continuesObservation() {
+        return observe != ABSENT && CoapCodes.isSuccess(code);
+    }
+
     /** Renders a code byte the way CoAP documents write it, for example {@code 2.05}. */
     public static String codeToString(int code) {
         return String.format("%d.%02d", code >>> 5, code & 0x1F);

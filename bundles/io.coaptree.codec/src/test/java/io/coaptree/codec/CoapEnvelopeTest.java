@@ -32,6 +32,21 @@ class CoapEnvelopeTest {
     }
 
     @Test
+    void onlyASuccessWithObserveContinuesAnObservation() {
+        assertTrue(CoapEnvelope.builder(EnvelopeKind.NOTIFICATION, CoapCodes.CONTENT).observe(3).build()
+                .continuesObservation());
+        assertTrue(!CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.CONTENT).build().continuesObservation(),
+                "no Observe option: the relation ends");
+        assertTrue(!CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.NOT_FOUND).observe(3).build()
+                .continuesObservation(), "an error ends the relation");
+        assertTrue(CoapCodes.isSuccess(CoapCodes.CONTENT));
+        assertTrue(!CoapCodes.isSuccess(CoapCodes.GATEWAY_TIMEOUT));
+        assertEquals("2.05", CoapEnvelope.codeToString(CoapCodes.CONTENT));
+        assertEquals("4.00", CoapEnvelope.codeToString(CoapCodes.BAD_REQUEST));
+        assertEquals("5.03", CoapEnvelope.codeToString(CoapCodes.SERVICE_UNAVAILABLE));
+    }
+
+    @Test
     void requestsCarryMethodCodesAndResponsesCarryResponseCodes() {
         CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
         CoapEnvelope.builder(EnvelopeKind.REQUEST, 7);

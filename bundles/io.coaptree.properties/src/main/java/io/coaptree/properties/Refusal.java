@@ -1,10 +1,9 @@
 package io.coaptree.properties;
 
 /**
- * How a component refuses a setting: builds the exception it throws, so a component whose callers catch a type of
- * its own (a subclass of {@link InvalidPropertyException}) gets that type from {@link ComponentProperties} and from
- * the range checks of its constructors alike. Write it once per component as a constructor reference, for example
- * {@code Refusal REFUSAL = InvalidOptionException::new}.
+ * How a component refuses a setting: builds the exception it throws and checks ranges in the constructors of options
+ * classes. Every CoAPTree component refuses with {@link InvalidPropertyException} itself ({@link #STANDARD}), so one
+ * {@code catch} handles a refused value wherever it was read; a caller outside CoAPTree may pass its own subclass.
  */
 @FunctionalInterface
 public interface Refusal {

@@ -9,11 +9,11 @@ import java.util.function.Predicate;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeKind;
-import io.coaptree.remotequery.node.LocalExchange;
+import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
-import io.coaptree.remotequery.node.ResponseCodes;
+import io.coaptree.codec.CoapCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
@@ -57,36 +57,36 @@ final class Gateway implements LocalExecutor {
     }
 
     @Override
-    public LocalExchange execute(CoapEnvelope request, ResponseSink sink) {
+    public CancellableExchange execute(CoapEnvelope request, ResponseSink sink) {
         executed.add(request);
         switch (request.path()) {
             case "rd-lookup/res":
-                sink.accept(content("</temperature>;rt=\"temp\",</counter>;obs", ResponseCodes.LINK_FORMAT));
-                return LocalExchange.NONE;
+                sink.accept(content("</temperature>;rt=\"temp\",</counter>;obs", CoapCodes.LINK_FORMAT));
+                return CancellableExchange.NONE;
             case "temperature":
-                sink.accept(content("21.5 at " + name() + " for " + request.identity(), ResponseCodes.TEXT_PLAIN));
-                return LocalExchange.NONE;
+                sink.accept(content("21.5 at " + name() + " for " + request.identity(), CoapCodes.TEXT_PLAIN));
+                return CancellableExchange.NONE;
             case "slow":
-                return LocalExchange.NONE;
+                return CancellableExchange.NONE;
             case "counter":
-                sink.accept(content("0", ResponseCodes.TEXT_PLAIN).toBuilder().observe(0).build());
+                sink.accept(content("0", CoapCodes.TEXT_PLAIN).toBuilder().observe(0).build());
                 counterObservers.add(sink);
                 return () -> counterObservers.remove(sink);
             default:
-                sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.NOT_FOUND).build());
-                return LocalExchange.NONE;
+                sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.NOT_FOUND).build());
+                return CancellableExchange.NONE;
         }
     }
 
     void notifyCounter(int value) {
         for (ResponseSink sink : List.copyOf(counterObservers)) {
-            sink.accept(CoapEnvelope.builder(EnvelopeKind.NOTIFICATION, ResponseCodes.CONTENT).observe(value)
+            sink.accept(CoapEnvelope.builder(EnvelopeKind.NOTIFICATION, CoapCodes.CONTENT).observe(value)
                     .payload(Integer.toString(value).getBytes(StandardCharsets.UTF_8)).build());
         }
     }
 
     private static CoapEnvelope content(String text, int contentFormat) {
-        return CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.CONTENT).contentFormat(contentFormat)
+        return CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.CONTENT).contentFormat(contentFormat)
                 .payload(text.getBytes(StandardCharsets.UTF_8)).build();
     }
 }

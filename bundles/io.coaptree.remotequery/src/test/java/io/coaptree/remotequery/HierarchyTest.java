@@ -22,8 +22,9 @@ import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.ResponseCodes;
+import io.coaptree.codec.CoapCodes;
 import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
@@ -57,7 +58,7 @@ class HierarchyTest {
     }
 
     private static CoapEnvelope get() {
-        return CoapEnvelope.builder(EnvelopeKind.REQUEST, ResponseCodes.GET).build();
+        return CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).build();
     }
 
     private List<CoapEnvelope> request(String from, String uri) throws Exception {
@@ -102,8 +103,8 @@ class HierarchyTest {
     void aLookupAtTheRootListsEverything() throws Exception {
         List<CoapEnvelope> responses = request("root", "/tree-lookup/res");
         assertEquals(1, responses.size());
-        assertEquals(ResponseCodes.CONTENT, responses.get(0).code());
-        assertEquals(ResponseCodes.LINK_FORMAT, responses.get(0).contentFormat());
+        assertEquals(CoapCodes.CONTENT, responses.get(0).code());
+        assertEquals(CoapCodes.LINK_FORMAT, responses.get(0).contentFormat());
         assertEquals(temperatureEverywhere(List.of("root", "dA", "dB", "a1", "a2", "b1", "b2")),
                 targets(responses.get(0)));
     }
@@ -111,7 +112,7 @@ class HierarchyTest {
     @Test
     void childrenWhoseSetsAreSynchronisedAreNotAskedForResourceLookupsButStillForOthers() throws Exception {
         gateways.values().forEach(g -> g.synced = child -> true);
-        assertEquals(ResponseCodes.CONTENT, request("root", "/tree-lookup/res?rt=temp").get(0).code());
+        assertEquals(CoapCodes.CONTENT, request("root", "/tree-lookup/res?rt=temp").get(0).code());
         assertEquals(1, gateways.get("root").executed.size());
         for (String below : List.of("dA", "dB", "a1", "a2", "b1", "b2")) {
             assertTrue(gateways.get(below).executed.isEmpty(), below + " was asked");
@@ -140,7 +141,7 @@ class HierarchyTest {
         CoapEnvelope withIdentity = get().toBuilder().identity(new CallerIdentity("psk", "alice")).build();
         List<CoapEnvelope> responses = request("a1", "/tree/B/g2/b2/temperature", withIdentity);
         assertEquals(1, responses.size());
-        assertEquals(ResponseCodes.CONTENT, responses.get(0).code());
+        assertEquals(CoapCodes.CONTENT, responses.get(0).code());
         assertTrue(text(responses.get(0)).startsWith("21.5 at b2 for CallerIdentity[type=psk, name=alice]"),
                 text(responses.get(0)));
         // group -> domain -> root -> domain -> group: every transit hop saw it, none executed it
@@ -152,8 +153,8 @@ class HierarchyTest {
 
     @Test
     void unknownGatewaysAre404AndSilenceIs504WithoutAThreadPerRequest() throws Exception {
-        assertEquals(ResponseCodes.NOT_FOUND, request("a1", "/tree/B/g2/nobody/temperature").get(0).code());
-        assertEquals(ResponseCodes.NOT_FOUND, request("a1", "/tree/B/g2/b2/nothing").get(0).code());
+        assertEquals(CoapCodes.NOT_FOUND, request("a1", "/tree/B/g2/nobody/temperature").get(0).code());
+        assertEquals(CoapCodes.NOT_FOUND, request("a1", "/tree/B/g2/b2/nothing").get(0).code());
 
         long threadsBefore = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
         List<List<CoapEnvelope>> waiting = new ArrayList<>();
@@ -164,7 +165,7 @@ class HierarchyTest {
         run(Duration.ofSeconds(6));
         for (List<CoapEnvelope> responses : waiting) {
             assertEquals(1, responses.size());
-            assertEquals(ResponseCodes.GATEWAY_TIMEOUT, responses.get(0).code());
+            assertEquals(CoapCodes.GATEWAY_TIMEOUT, responses.get(0).code());
         }
         assertEquals(threadsBefore, ManagementFactory.getThreadMXBean().getTotalStartedThreadCount());
         assertEquals(0, gateways.get("a1").rq.pendingCount());
@@ -184,7 +185,7 @@ class HierarchyTest {
         // A hung gateway still receives, so prove the route avoids it: it must not see the request.
         dB.connection.unsubscribe("coaptree/B/-/dB/query");
         List<CoapEnvelope> responses = request("a1", "/tree/B/g1/b1/temperature");
-        assertEquals(ResponseCodes.CONTENT, responses.get(0).code(), text(responses.get(0)));
+        assertEquals(CoapCodes.CONTENT, responses.get(0).code(), text(responses.get(0)));
         assertEquals(temperatureEverywhere(List.of("b1", "b2")),
                 targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
 
@@ -195,7 +196,7 @@ class HierarchyTest {
         for (Gateway g : gateways.values()) {
             assertEquals(NodePath.domain("B"), g.tree.view().attachedTo(NodePath.group("B", "g1")).orElseThrow());
         }
-        assertEquals(ResponseCodes.CONTENT, request("a1", "/tree/B/g1/b1/temperature").get(0).code());
+        assertEquals(CoapCodes.CONTENT, request("a1", "/tree/B/g1/b1/temperature").get(0).code());
         assertEquals(temperatureEverywhere(List.of("dB", "b1", "b2")),
                 targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
     }
@@ -204,7 +205,7 @@ class HierarchyTest {
     void aDownGatewayIs503() throws Exception {
         gateways.get("b2").connection.crash();
         CoapEnvelope response = request("a1", "/tree/B/g2/b2/temperature").get(0);
-        assertEquals(ResponseCodes.SERVICE_UNAVAILABLE, response.code());
+        assertEquals(CoapCodes.SERVICE_UNAVAILABLE, response.code());
         assertTrue(text(response).contains("down"), text(response));
     }
 
@@ -213,7 +214,7 @@ class HierarchyTest {
         CoapEnvelope observe = get().toBuilder().observe(0).build();
         List<CoapEnvelope> received = new ArrayList<>();
         RemoteQueryNode a1 = gateways.get("a1").rq;
-        RemoteQueryNode.RemoteExchange exchange = a1.submit(
+        CancellableExchange exchange = a1.submit(
                 TreeUri.parse(List.of("tree", "B", "g1", "b1", "counter"), List.of()), observe, received::add);
         Gateway b1 = gateways.get("b1");
         b1.notifyCounter(1);

@@ -47,6 +47,7 @@ class ConfigurationTest {
                       </esf:configuration>
                     </esf:configurations>
                     """.formatted(Probe.PID, ciphertext));
+            assertTrue(node.awaitListed(WAIT, Probe.PID), "the probe's page is there before the upload");
             node.applySnapshot(snapshot);
 
             String expected = HexFormat.of().formatHex(
@@ -64,6 +65,7 @@ class ConfigurationTest {
                 .configuration(TestGateway.SERVER_PID, Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1"))
                 .start()) {
             node.installDeploymentPackage(Packages.core());
+            assertTrue(node.awaitListed(WAIT, TestGateway.SERVER_PID));
             node.applySnapshot(Packages.kuraConfig(file));
             Map<String, Object> applied = node.configuration(TestGateway.SERVER_PID);
             assertEquals(5683, ((Number) applied.get("coap.port")).intValue(), file + " serves on CoAP's port");

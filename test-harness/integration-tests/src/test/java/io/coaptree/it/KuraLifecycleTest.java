@@ -60,7 +60,7 @@ class KuraLifecycleTest {
     void aSnapshotUploadedThroughTheConfigurationServiceRebindsTheServerAndMovesTheTreeNode() throws Exception {
         try (TestGateway gateway = TestGateway.start("snapshot-apply")) {
             // Kura applies a block only for a pid whose component has registered: wait for both, as a user would.
-            awaitListed(gateway.node(), List.of(TestGateway.SERVER_PID, TREE_PID));
+            assertTrue(gateway.node().awaitListed(WAIT, TestGateway.SERVER_PID, TREE_PID));
             int port = freeUdpPort();
             Path snapshot = Files.writeString(gateway.node().storage().resolve("upload.xml"), """
                     <?xml version="1.0" encoding="UTF-8"?>
@@ -147,20 +147,9 @@ class KuraLifecycleTest {
                 Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1", "access.writes", "open"));
     }
 
-    /** The WebUI's Services list once it holds these pids, or as it is at the deadline. */
-    private static List<String> awaitListed(KuraNode node, java.util.Collection<String> pids) throws Exception {
-        // Components start asynchronously once their configuration is seeded: wait for them, within a deadline.
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        List<String> services = node.services();
-        while (!services.containsAll(pids) && System.nanoTime() < deadline) {
-            Thread.sleep(50);
-            services = node.services();
-        }
-        return services;
-    }
-
     private static void assertOurPagesListed(KuraNode node) throws Exception {
-        List<String> services = awaitListed(node, OUR_PIDS.keySet());
+        node.awaitListed(WAIT, OUR_PIDS.keySet().toArray(String[]::new));
+        List<String> services = node.services();
         for (Map.Entry<String, String> pid : OUR_PIDS.entrySet()) {
             assertTrue(services.contains(pid.getKey()), pid.getKey() + " is listed under Services: " + services);
             assertEquals(pid.getKey(), node.serviceProperty("org.eclipse.kura.configuration.ConfigurableComponent",

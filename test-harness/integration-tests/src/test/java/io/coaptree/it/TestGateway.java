@@ -59,9 +59,11 @@ public final class TestGateway implements AutoCloseable {
         return node;
     }
 
-    public void awaitServer() {
-        if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", START_TIMEOUT)) {
-            throw new AssertionError("no CoAPServer service with a bound port within " + START_TIMEOUT);
+    /** Waits for the bound server and for its WebUI page (Kura ignores Apply for a pid it does not list yet). */
+    public void awaitServer() throws Exception {
+        if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", START_TIMEOUT)
+                || !node.awaitListed(START_TIMEOUT, SERVER_PID)) {
+            throw new AssertionError("no CoAPServer service with a bound port and a WebUI page within " + START_TIMEOUT);
         }
     }
 

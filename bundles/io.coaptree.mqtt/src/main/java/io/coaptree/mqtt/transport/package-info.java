@@ -1,5 +1,6 @@
 /**
- * The plain parts of the lean MQTT transport, free of OSGi and unit-tested on their own: validated options,
- * the in-flight window, the subscription registry, reconnect backoff, topic variables and listener dispatch.
+ * The plain parts of the lean MQTT transport, free of OSGi, Kura and Paho and unit-tested on their own: validated
+ * options, the in-flight window, the subscription registry, reconnect backoff, topic variables and low-latency
+ * sockets.
  */
 package io.coaptree.mqtt.transport;

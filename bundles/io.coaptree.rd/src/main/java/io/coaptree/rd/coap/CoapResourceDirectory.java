@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.rd.directory.LocalDirectory;
 import io.coaptree.rd.lookup.DirectoryLookup;
 import io.coaptree.rd.lookup.InterfaceLinks;
 import io.coaptree.rd.lookup.PeerLinks;
@@ -52,7 +53,7 @@ public final class CoapResourceDirectory implements AutoCloseable {
     private final ScheduledExecutorService scheduler;
     private final Path persistenceFile;
     private final RegistrationStore store;
-    private final DirectoryLookup lookup;
+    private final LocalDirectory directory;
     private final DirectoryContext context;
     private final List<ExtendedResource> published = new ArrayList<>();
     private final List<ScheduledFuture<?>> tasks = new ArrayList<>();
@@ -80,10 +81,10 @@ public final class CoapResourceDirectory implements AutoCloseable {
         this.scheduler = scheduler;
         this.persistenceFile = persistenceFile;
         this.store = new RegistrationStore(options.store(), clock);
-        this.lookup = new DirectoryLookup(store, REGISTRATION_PATH_PREFIX);
-        this.context = new DirectoryContext(options, store, lookup,
-                new LinkPayload(new LinkFormatParser(options.payloadLimits())), server::getDomain, scheduler,
-                peerLinks);
+        this.directory = new LocalDirectory(store, new DirectoryLookup(store, REGISTRATION_PATH_PREFIX),
+                () -> options.defaultSector().isEmpty() ? server.getDomain() : options.defaultSector());
+        this.context = new DirectoryContext(options, directory,
+                new LinkPayload(new LinkFormatParser(options.payloadLimits())), scheduler, peerLinks);
     }
 
     public RegistrationStore store() {
@@ -91,7 +92,12 @@ public final class CoapResourceDirectory implements AutoCloseable {
     }
 
     public DirectoryLookup lookup() {
-        return lookup;
+        return directory.lookup();
+    }
+
+    /** The directory the resources serve, which the Java service forwards to while this one runs. */
+    public LocalDirectory directory() {
+        return directory;
     }
 
     public DirectoryOptions options() {

@@ -20,14 +20,15 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.linkformat.Link;
+import io.coaptree.rd.directory.LocalDirectory;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.StoreResult;
 
 /**
  * Request aggregation: the node's own published {@link ExtendedResource}s are held in the local directory as ONE
- * registration (endpoint {@code local.endpoint.name}), written in one store operation, not one message per
- * resource. A periodic check on the directory's scheduler re-registers when resources come or go or their
+ * registration (endpoint {@code local.endpoint.name}), written in one operation of the directory (the same one
+ * the Java service and {@code /rd} use, so the same rules apply), not one message per resource. A periodic check on the directory's scheduler re-registers when resources come or go or their
  * attributes change (the same location is kept), and refreshes the lifetime before it lapses.
  */
 final class LocalRegistration implements Runnable {
@@ -68,20 +69,21 @@ final class LocalRegistration implements Runnable {
             return;
         }
         List<Link> links = links();
-        String sector = context.defaultSector();
+        LocalDirectory directory = context.directory();
+        String sector = directory.defaultSector();
         String ep = context.options().localEndpointName();
-        Registration current = context.store().find(sector, ep).orElse(null);
+        Registration current = directory.store().find(sector, ep).orElse(null);
         long lifetimeMillis = context.options().localLifetimeSeconds() * 1000L;
-        boolean fresh = current != null && context.store().remainingMillis(current) > lifetimeMillis / 2;
+        boolean fresh = current != null && directory.store().remainingMillis(current) > lifetimeMillis / 2;
         if (fresh && links.equals(registeredLinks) && base.equals(registeredBase) && sector.equals(registeredSector)) {
             return;
         }
         if (registeredSector != null && !sector.equals(registeredSector)) {
             // the node moved to another domain: its registration in the old sector goes
-            context.store().find(registeredSector, ep)
-                    .ifPresent(old -> context.store().remove(old.id(), IDENTITY));
+            directory.store().find(registeredSector, ep)
+                    .ifPresent(old -> directory.remove(old.id(), IDENTITY));
         }
-        StoreResult result = context.store().register(RegistrationRequest.builder(ep)
+        StoreResult result = directory.register(RegistrationRequest.builder(ep)
                 .sector(sector.isEmpty() ? null : sector).base(base)
                 .lifetimeSeconds(context.options().localLifetimeSeconds()).identity(IDENTITY).links(links).build());
         if (result.isSuccess()) {

@@ -99,7 +99,7 @@ final class LookupResource extends ExtendedResource {
         } catch (InvalidRequestException e) {
             throw new RefusedRequestException(ResponseCode.BAD_REQUEST, e.getMessage());
         }
-        return kind == Kind.ENDPOINT ? context.lookup().endpoints(query, origin)
-                : context.lookup().resources(query, origin);
+        return kind == Kind.ENDPOINT ? context.directory().endpoints(query, origin)
+                : context.directory().resources(query, origin);
     }
 }

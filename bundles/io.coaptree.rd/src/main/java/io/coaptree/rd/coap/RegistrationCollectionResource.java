@@ -46,7 +46,7 @@ final class RegistrationCollectionResource extends ExtendedResource {
             RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery(),
                     registrant);
             List<Link> links = context.payload().read(exchange.getRequestOptions(), exchange.getRequestPayload());
-            StoreResult result = context.store().register(request.links(links)
+            StoreResult result = context.directory().register(request.links(links)
                     .sourceAddress(registrant.sourceUri()).identity(registrant.identity()).build());
             respond(exchange, result);
         } catch (RefusedRequestException e) {

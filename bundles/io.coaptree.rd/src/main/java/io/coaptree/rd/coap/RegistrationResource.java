@@ -43,7 +43,7 @@ final class RegistrationResource extends CoapResource {
                 throw new RefusedRequestException(ResponseCode.BAD_REQUEST, e.getMessage());
             }
             // RFC 9176 section 5.3.1: a new base is subject to the same restrictions as in the registration
-            Optional<String> base = update.build().base();
+            Optional<String> base = update.base();
             if (base.isPresent()) {
                 update.base(registrant.scopedBase(base.get()));
             }
@@ -53,7 +53,7 @@ final class RegistrationResource extends CoapResource {
                 // an update normally has no payload and keeps the links; one with links replaces them
                 update.links(links);
             }
-            StoreResult result = context.store().update(id(exchange),
+            StoreResult result = context.directory().update(id(exchange),
                     update.sourceAddress(registrant.sourceUri()).identity(registrant.identity()).build());
             if (result.isSuccess()) {
                 exchange.respond(ResponseCode.CHANGED);
@@ -67,7 +67,7 @@ final class RegistrationResource extends CoapResource {
 
     @Override
     public void handleDELETE(CoapExchange exchange) {
-        StoreResult result = context.store().remove(id(exchange), context.registrant(exchange).identity());
+        StoreResult result = context.directory().remove(id(exchange), context.registrant(exchange).identity());
         if (result.isSuccess()) {
             exchange.respond(ResponseCode.DELETED);
         } else {

@@ -51,15 +51,17 @@ final class SimpleRegistrationResource extends ExtendedResource {
             }
             RegistrationRequest.Builder request = context.registrationQuery(exchange.getRequestOptions().getUriQuery(),
                     null);
-            if (request.build().base().isPresent()) {
+            if (request.base().isPresent()) {
                 throw new RefusedRequestException(ResponseCode.BAD_REQUEST,
                         "simple registration does not accept 'base' (RFC 9176 section 5.1); use /rd");
             }
             // the base is the source address, with the link it came from if it is link-local (RFC 9176 section 5.1)
             Registrant registrant = context.registrant(exchange);
-            if (registrant.identity() == null && context.options().store().requireIdentity()) {
-                throw new RefusedRequestException(ResponseCode.UNAUTHORIZED,
-                        "this directory accepts registrations only over an authenticated (DTLS) connection");
+            // refused before the fetch, with the answer the registration itself would get
+            StoreResult unauthenticated = context.directory().store().rules().checkIdentity(registrant.identity());
+            if (unauthenticated != null) {
+                context.respondFailure(exchange, unauthenticated);
+                return;
             }
             request.sourceAddress(registrant.sourceUri()).identity(registrant.identity());
             fetchAndRegister(exchange, request);
@@ -179,7 +181,7 @@ final class SimpleRegistrationResource extends ExtendedResource {
                         + " bytes, more than simple.registration.max.bytes (" + max + ")");
             }
             List<Link> links = context.payload().parse(fetched.getPayload(), "the endpoint's /.well-known/core");
-            StoreResult result = context.store().register(request.links(links).build());
+            StoreResult result = context.directory().register(request.links(links).build());
             if (!result.isSuccess()) {
                 return StoreResponses.failure(result, context.options().store().sweepIntervalSeconds());
             }

@@ -7,11 +7,13 @@ import java.util.Map;
 import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.properties.ComponentProperties;
 import io.coaptree.rd.store.RegistrationStoreOptions;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
 
 /**
  * The Resource Directory's configuration, typed and validated. Property ids are those of the Kura metatype
  * ({@code OSGI-INF/metatype/io.coaptree.rd.ResourceDirectory.xml}). Every limit is a named setting with a safe
- * default; {@link #from(Map)} refuses a bad value with an {@link InvalidOptionException} naming the field.
+ * default; {@link #from(Map)} refuses a bad value with an {@link InvalidPropertyException} naming the field.
  */
 public final class DirectoryOptions {
 
@@ -75,7 +77,7 @@ public final class DirectoryOptions {
         long maxLifetime = p.longValue(LIFETIME_MAX, RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS, 1,
                 RegistrationStoreOptions.RFC_MAX_LIFETIME_SECONDS);
         if (minLifetime > maxLifetime) {
-            throw new InvalidOptionException(LIFETIME_MIN,
+            throw new InvalidPropertyException(LIFETIME_MIN,
                     minLifetime + " is more than " + LIFETIME_MAX + " (" + maxLifetime + ")");
         }
         builder.lifetimeBounds(minLifetime, maxLifetime);
@@ -113,15 +115,15 @@ public final class DirectoryOptions {
         requireName(LOCAL_ENDPOINT, localEndpointName, false);
         localBase = p.string(LOCAL_BASE, "").trim();
         if (!localBase.isEmpty() && (localBase.indexOf("://") <= 0 || localBase.indexOf(' ') >= 0)) {
-            throw new InvalidOptionException(LOCAL_BASE,
+            throw new InvalidPropertyException(LOCAL_BASE,
                     "'" + localBase + "' is not an absolute URI such as coap://192.168.1.10:5683");
         }
         localCheckInterval = Duration.ofSeconds(p.integer(LOCAL_CHECK_INTERVAL, 5, 1, 3600));
-        localLifetimeSeconds = InvalidOptionException.REFUSAL.requireRange(LOCAL_LIFETIME,
+        localLifetimeSeconds = Refusal.STANDARD.requireRange(LOCAL_LIFETIME,
                 p.longValue(LOCAL_LIFETIME, Math.min(maxLifetime, Math.max(minLifetime, 600))), minLifetime,
                 maxLifetime, LIFETIME_MIN + ".." + LIFETIME_MAX);
         if (localLifetimeSeconds <= 2 * localCheckInterval.toSeconds()) {
-            throw new InvalidOptionException(LOCAL_LIFETIME, localLifetimeSeconds + " must be more than twice "
+            throw new InvalidPropertyException(LOCAL_LIFETIME, localLifetimeSeconds + " must be more than twice "
                     + LOCAL_CHECK_INTERVAL + " (" + localCheckInterval.toSeconds() + "), or it lapses between checks");
         }
     }
@@ -135,10 +137,10 @@ public final class DirectoryOptions {
      * Reads the options from component properties as Kura delivers them ({@link ComponentProperties} says which
      * forms each type may take). Missing properties take their default.
      *
-     * @throws InvalidOptionException naming the first refused property
+     * @throws InvalidPropertyException naming the first refused property
      */
     public static DirectoryOptions from(Map<String, ?> properties) {
-        return new DirectoryOptions(ComponentProperties.of(properties, InvalidOptionException.REFUSAL));
+        return new DirectoryOptions(ComponentProperties.of(properties, Refusal.STANDARD));
     }
 
     /** Limits, lifetimes, sweep interval and the authentication requirement of the registration store. */
@@ -224,25 +226,25 @@ public final class DirectoryOptions {
         return localLifetimeSeconds;
     }
 
-    private static InvalidOptionException refused(String field, IllegalArgumentException e) {
-        return e instanceof InvalidOptionException invalid ? invalid : new InvalidOptionException(field, e.getMessage());
+    private static InvalidPropertyException refused(String field, IllegalArgumentException e) {
+        return e instanceof InvalidPropertyException invalid ? invalid : new InvalidPropertyException(field, e.getMessage());
     }
 
     private static void requireName(String field, String value, boolean mayBeEmpty) {
         if (value.isEmpty()) {
             if (!mayBeEmpty) {
-                throw new InvalidOptionException(field, "must not be empty");
+                throw new InvalidPropertyException(field, "must not be empty");
             }
             return;
         }
         int bytes = value.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > RegistrationStoreOptions.RFC_MAX_NAME_BYTES) {
-            throw new InvalidOptionException(field, "'" + value + "' is " + bytes + " bytes of UTF-8, more than "
+            throw new InvalidPropertyException(field, "'" + value + "' is " + bytes + " bytes of UTF-8, more than "
                     + RegistrationStoreOptions.RFC_MAX_NAME_BYTES);
         }
         for (int i = 0; i < value.length(); i++) {
             if (Character.isISOControl(value.charAt(i))) {
-                throw new InvalidOptionException(field, "must not contain control characters");
+                throw new InvalidPropertyException(field, "must not contain control characters");
             }
         }
     }

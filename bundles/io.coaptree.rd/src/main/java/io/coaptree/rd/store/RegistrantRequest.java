@@ -29,6 +29,15 @@ public abstract class RegistrantRequest {
         this.extraAttributes = b.extraAttributes.build();
     }
 
+    /** The same values as {@code other}. */
+    RegistrantRequest(RegistrantRequest other) {
+        this.lifetimeSeconds = other.lifetimeSeconds;
+        this.base = other.base;
+        this.sourceAddress = other.sourceAddress;
+        this.identity = other.identity;
+        this.extraAttributes = other.extraAttributes;
+    }
+
     /** lt, if given. */
     public OptionalLong lifetimeSeconds() {
         return lifetimeSeconds == null ? OptionalLong.empty() : OptionalLong.of(lifetimeSeconds);
@@ -72,6 +81,11 @@ public abstract class RegistrantRequest {
         abstract B self();
 
         public abstract R build();
+
+        /** base as given so far, so an adapter can check it before the request is built. */
+        public Optional<String> base() {
+            return Optional.ofNullable(base);
+        }
 
         public B lifetimeSeconds(long value) {
             lifetimeSeconds = value;

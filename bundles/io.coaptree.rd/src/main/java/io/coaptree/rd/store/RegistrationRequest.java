@@ -22,6 +22,18 @@ public final class RegistrationRequest extends RegistrantRequest {
         this.links = b.links;
     }
 
+    private RegistrationRequest(RegistrationRequest other, String sector) {
+        super(other);
+        this.endpointName = other.endpointName;
+        this.sector = sector;
+        this.links = other.links;
+    }
+
+    /** This request with d = {@code sector} (null for none); links and attributes are shared, not copied. */
+    public RegistrationRequest inSector(String sector) {
+        return new RegistrationRequest(this, sector);
+    }
+
     public static Builder builder(String endpointName) {
         return new Builder(Objects.requireNonNull(endpointName, "endpointName"));
     }

@@ -1,6 +1,5 @@
 package io.coaptree.rd.store;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,7 +23,6 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
-import io.coaptree.linkformat.UriReference;
 import io.coaptree.rd.store.RegistrationEvent.Kind;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
@@ -33,9 +31,8 @@ import io.coaptree.rd.store.StoreResult.Outcome;
  * <p>
  * Expiry costs no thread and no timer per registration: an expired registration is invisible at once (every
  * read checks the clock) and is removed by {@link #sweepExpired()}, which one scheduled task calls for the whole
- * store (see {@link ExpirySweeper}). Identity binding follows RFC 9176's First-Come-First-Remembered policy: the
- * identity of the first registrant is kept for as long as the registration lives, and any other identity is
- * refused on re-registration, update and removal.
+ * store (see {@link ExpirySweeper}). Every request first passes the {@link RequestRules} (limits, authentication,
+ * and RFC 9176's First-Come-First-Remembered binding of an endpoint to the identity that first registered it).
  * <p>
  * Thread-safe. Listeners are told about changes after the lock is released.
  */
@@ -44,6 +41,7 @@ public final class RegistrationStore {
     private static final Logger LOG = LoggerFactory.getLogger(RegistrationStore.class);
 
     private final RegistrationStoreOptions options;
+    private final RequestRules rules;
     private final Clock clock;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
     /** Numeric ids give a stable, creation-ordered iteration for paged lookups. */
@@ -61,11 +59,17 @@ public final class RegistrationStore {
 
     public RegistrationStore(RegistrationStoreOptions options, Clock clock) {
         this.options = Objects.requireNonNull(options, "options");
+        this.rules = new RequestRules(options);
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
     public RegistrationStoreOptions options() {
         return options;
+    }
+
+    /** The rules every request passes before the store acts on it. */
+    public RequestRules rules() {
+        return rules;
     }
 
     public void addListener(RegistrationListener listener) {
@@ -81,9 +85,9 @@ public final class RegistrationStore {
      * (keeping its id, so the registrant sees the same location).
      */
     public StoreResult register(RegistrationRequest request) {
-        String sector = request.sector().orElse(options.defaultSector());
+        String sector = request.sector().orElse("");
         String identity = request.identity().orElse(null);
-        StoreResult refusal = checkRegistration(request, sector);
+        StoreResult refusal = rules.checkRegistration(request, sector);
         if (refusal != null) {
             return refusal;
         }
@@ -98,34 +102,32 @@ public final class RegistrationStore {
             long now = clock.millis();
             Registration existing = liveByKey(key, now, events);
             if (existing != null) {
-                if (!mayModify(existing, identity)) {
-                    return forbidden(existing);
-                } else {
-                    Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
-                            base, baseExplicit, extras, links,
-                            existing.identity().orElse(identity), expiry(now, lifetime));
-                    hold(Long.parseLong(existing.id()), replaced);
-                    events.add(new RegistrationEvent(Kind.REPLACED, replaced));
-                    return StoreResult.success(Outcome.REPLACED, replaced);
+                StoreResult notOwner = rules.checkOwner(existing, identity);
+                if (notOwner != null) {
+                    return notOwner;
                 }
-            } else {
-                if (byId.size() >= options.maxRegistrations()) {
-                    sweepLocked(now, events);
-                }
-                if (byId.size() >= options.maxRegistrations()) {
-                    return StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
-                            + options.maxRegistrations() + ") registrations; retry later");
-                } else {
-                    long id = nextId++;
-                    Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
-                            lifetime, base, baseExplicit, extras, links, identity,
-                            expiry(now, lifetime));
-                    hold(id, created);
-                    byEndpoint.put(key, id);
-                    events.add(new RegistrationEvent(Kind.CREATED, created));
-                    return StoreResult.success(Outcome.CREATED, created);
-                }
+                Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
+                        base, baseExplicit, extras, links,
+                        existing.identity().orElse(identity), expiry(now, lifetime));
+                hold(Long.parseLong(existing.id()), replaced);
+                events.add(new RegistrationEvent(Kind.REPLACED, replaced));
+                return StoreResult.success(Outcome.REPLACED, replaced);
             }
+            if (byId.size() >= options.maxRegistrations()) {
+                sweepLocked(now, events);
+            }
+            if (byId.size() >= options.maxRegistrations()) {
+                return StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
+                        + options.maxRegistrations() + ") registrations; retry later");
+            }
+            long id = nextId++;
+            Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
+                    lifetime, base, baseExplicit, extras, links, identity,
+                    expiry(now, lifetime));
+            hold(id, created);
+            byEndpoint.put(key, id);
+            events.add(new RegistrationEvent(Kind.CREATED, created));
+            return StoreResult.success(Outcome.CREATED, created);
         });
     }
 
@@ -135,7 +137,7 @@ public final class RegistrationStore {
      */
     public StoreResult update(String registrationId, UpdateRequest request) {
         String identity = request.identity().orElse(null);
-        StoreResult refusal = checkUpdate(request);
+        StoreResult refusal = rules.checkUpdate(request);
         if (refusal != null) {
             return refusal;
         }
@@ -144,8 +146,9 @@ public final class RegistrationStore {
         List<LinkAttribute> updatedExtras = SharedLinks.shareAttributes(request.extraAttributes());
         return changeOwned(registrationId, identity, (current, now, events) -> {
             List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), updatedExtras);
-            if (extras.size() > options.maxExtraAttributes()) {
-                return tooManyExtras(extras.size());
+            StoreResult tooMany = rules.checkExtras(extras);
+            if (tooMany != null) {
+                return tooMany;
             }
             long lifetime = request.lifetimeSeconds().orElse(current.lifetimeSeconds());
             String base = current.base();
@@ -172,8 +175,9 @@ public final class RegistrationStore {
      * @param identity the authenticated identity of the requester, or null
      */
     public StoreResult remove(String registrationId, String identity) {
-        if (identity == null && options.requireIdentity()) {
-            return unauthenticated();
+        StoreResult refusal = rules.checkIdentity(identity);
+        if (refusal != null) {
+            return refusal;
         }
         return changeOwned(registrationId, identity, (current, now, events) -> {
             drop(current);
@@ -196,8 +200,9 @@ public final class RegistrationStore {
             if (current == null) {
                 return notFound(registrationId);
             }
-            if (!mayModify(current, identity)) {
-                return forbidden(current);
+            StoreResult notOwner = rules.checkOwner(current, identity);
+            if (notOwner != null) {
+                return notOwner;
             }
             return change.apply(current, now, events);
         });
@@ -313,7 +318,7 @@ public final class RegistrationStore {
      * the id or the endpoint is taken, the store is full, or the registration breaks the current options.
      */
     boolean restore(Registration saved, long remainingMillis) {
-        if (remainingMillis <= 0 || checkStored(saved) != null) {
+        if (remainingMillis <= 0 || rules.checkStored(saved) != null) {
             return false;
         }
         Long id = parseId(saved.id());
@@ -435,8 +440,8 @@ public final class RegistrationStore {
         }
     }
 
-    private static boolean mayModify(Registration registration, String identity) {
-        return registration.identity().isEmpty() || registration.identity().get().equals(identity);
+    private static StoreResult notFound(String registrationId) {
+        return StoreResult.failure(Outcome.NOT_FOUND, "no registration '" + registrationId + "'");
     }
 
     private static long expiry(long now, long lifetimeSeconds) {
@@ -473,141 +478,6 @@ public final class RegistrationStore {
         List<LinkAttribute> merged = new ArrayList<>();
         byName.values().forEach(merged::addAll);
         return merged;
-    }
-
-    private StoreResult checkRegistration(RegistrationRequest request, String sector) {
-        if (request.identity().isEmpty() && options.requireIdentity()) {
-            return unauthenticated();
-        }
-        StoreResult refusal = checkName("ep", request.endpointName(), options.maxEndpointNameBytes());
-        if (refusal == null && (request.sector().isPresent() || !sector.isEmpty())) {
-            refusal = checkName("d", sector, options.maxSectorBytes());
-        }
-        if (refusal == null && request.lifetimeSeconds().isPresent()) {
-            refusal = checkLifetime(request.lifetimeSeconds().getAsLong());
-        }
-        if (refusal == null) {
-            if (request.base().isPresent()) {
-                refusal = checkBase("base", request.base().get());
-            } else if (request.sourceAddress().isPresent()) {
-                refusal = checkBase("source address", request.sourceAddress().get());
-            } else {
-                refusal = StoreResult.failure(Outcome.BAD_REQUEST,
-                        "registration has neither a base nor a source address to resolve its links against");
-            }
-        }
-        if (refusal == null && request.extraAttributes().size() > options.maxExtraAttributes()) {
-            refusal = tooManyExtras(request.extraAttributes().size());
-        }
-        if (refusal == null) {
-            refusal = checkLinks(request.links());
-        }
-        return refusal;
-    }
-
-    private StoreResult checkUpdate(UpdateRequest request) {
-        if (request.identity().isEmpty() && options.requireIdentity()) {
-            return unauthenticated();
-        }
-        StoreResult refusal = null;
-        if (request.lifetimeSeconds().isPresent()) {
-            refusal = checkLifetime(request.lifetimeSeconds().getAsLong());
-        }
-        if (refusal == null && request.base().isPresent()) {
-            refusal = checkBase("base", request.base().get());
-        }
-        if (refusal == null && request.sourceAddress().isPresent()) {
-            refusal = checkBase("source address", request.sourceAddress().get());
-        }
-        if (refusal == null && request.links().isPresent()) {
-            refusal = checkLinks(request.links().get());
-        }
-        return refusal;
-    }
-
-    /** The checks a persisted registration must still pass under the current options. */
-    private StoreResult checkStored(Registration saved) {
-        StoreResult refusal = checkName("ep", saved.endpointName(), options.maxEndpointNameBytes());
-        if (refusal == null && saved.sector().isPresent()) {
-            refusal = checkName("d", saved.sector().get(), options.maxSectorBytes());
-        }
-        if (refusal == null) {
-            refusal = checkLifetime(saved.lifetimeSeconds());
-        }
-        if (refusal == null) {
-            refusal = checkBase("base", saved.base());
-        }
-        if (refusal == null && saved.extraAttributes().size() > options.maxExtraAttributes()) {
-            refusal = tooManyExtras(saved.extraAttributes().size());
-        }
-        return refusal == null ? checkLinks(saved.links()) : refusal;
-    }
-
-    private static StoreResult checkName(String parameter, String value, int maxBytes) {
-        if (value.isEmpty()) {
-            return StoreResult.failure(Outcome.BAD_REQUEST, parameter + " must not be empty");
-        }
-        int bytes = value.getBytes(StandardCharsets.UTF_8).length;
-        if (bytes > maxBytes) {
-            return StoreResult.failure(Outcome.BAD_REQUEST,
-                    parameter + " is " + bytes + " bytes of UTF-8, more than the " + maxBytes + " allowed");
-        }
-        if (hasControlCharacter(value)) {
-            return StoreResult.failure(Outcome.BAD_REQUEST, parameter + " must not contain control characters");
-        }
-        return null;
-    }
-
-    private StoreResult checkLifetime(long lifetime) {
-        if (lifetime < options.minLifetimeSeconds() || lifetime > options.maxLifetimeSeconds()) {
-            return StoreResult.failure(Outcome.BAD_REQUEST, "lt " + lifetime + " is outside the accepted range "
-                    + options.minLifetimeSeconds() + ".." + options.maxLifetimeSeconds() + " seconds");
-        }
-        return null;
-    }
-
-    private static StoreResult checkBase(String what, String base) {
-        if (!UriReference.isAbsolute(base) || !Link.isValidTarget(base)) {
-            return StoreResult.failure(Outcome.BAD_REQUEST,
-                    what + " '" + base + "' must be an absolute URI without whitespace, such as coap://host:port");
-        }
-        return null;
-    }
-
-    private StoreResult checkLinks(List<Link> links) {
-        if (links.size() > options.maxLinksPerRegistration()) {
-            return StoreResult.failure(Outcome.TOO_LARGE, "registration has " + links.size()
-                    + " links, more than maxLinksPerRegistration " + options.maxLinksPerRegistration());
-        }
-        return null;
-    }
-
-    private StoreResult tooManyExtras(int count) {
-        return StoreResult.failure(Outcome.TOO_LARGE, "registration has " + count
-                + " extra attributes, more than maxExtraAttributes " + options.maxExtraAttributes());
-    }
-
-    private static StoreResult unauthenticated() {
-        return StoreResult.failure(Outcome.UNAUTHENTICATED, "this directory accepts registrations only over an "
-                + "authenticated (DTLS) connection");
-    }
-
-    private static StoreResult forbidden(Registration registration) {
-        return StoreResult.failure(Outcome.FORBIDDEN, "endpoint '" + registration.endpointName()
-                + "' is registered by another identity");
-    }
-
-    private static StoreResult notFound(String registrationId) {
-        return StoreResult.failure(Outcome.NOT_FOUND, "no registration '" + registrationId + "'");
-    }
-
-    static boolean hasControlCharacter(String value) {
-        for (int i = 0; i < value.length(); i++) {
-            if (Character.isISOControl(value.charAt(i))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** (d, ep); an absent sector is the empty string. */

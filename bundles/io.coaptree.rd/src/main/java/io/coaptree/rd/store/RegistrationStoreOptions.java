@@ -1,8 +1,6 @@
 package io.coaptree.rd.store;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Every limit and policy of a {@link RegistrationStore}, with safe defaults for a gateway. Immutable; the builder
@@ -25,7 +23,6 @@ public final class RegistrationStoreOptions {
     private final long defaultLifetimeSeconds;
     private final int maxEndpointNameBytes;
     private final int maxSectorBytes;
-    private final String defaultSector;
     private final boolean requireIdentity;
     private final long sweepIntervalSeconds;
 
@@ -38,7 +35,6 @@ public final class RegistrationStoreOptions {
         this.defaultLifetimeSeconds = b.defaultLifetimeSeconds;
         this.maxEndpointNameBytes = b.maxEndpointNameBytes;
         this.maxSectorBytes = b.maxSectorBytes;
-        this.defaultSector = b.defaultSector;
         this.requireIdentity = b.requireIdentity;
         this.sweepIntervalSeconds = b.sweepIntervalSeconds;
     }
@@ -87,11 +83,6 @@ public final class RegistrationStoreOptions {
         return maxSectorBytes;
     }
 
-    /** Sector given to registrations without d; empty (the default) means none. */
-    public String defaultSector() {
-        return defaultSector;
-    }
-
     /** Refuse register, update and remove requests that carry no authenticated identity (default false). */
     public boolean requireIdentity() {
         return requireIdentity;
@@ -110,7 +101,7 @@ public final class RegistrationStoreOptions {
         return new Builder().maxRegistrations(maxRegistrations).maxLinksPerRegistration(maxLinksPerRegistration)
                 .maxExtraAttributes(maxExtraAttributes).lifetimeBounds(minLifetimeSeconds, maxLifetimeSeconds)
                 .defaultLifetimeSeconds(defaultLifetimeSeconds).maxEndpointNameBytes(maxEndpointNameBytes)
-                .maxSectorBytes(maxSectorBytes).defaultSector(defaultSector).requireIdentity(requireIdentity)
+                .maxSectorBytes(maxSectorBytes).requireIdentity(requireIdentity)
                 .sweepIntervalSeconds(sweepIntervalSeconds);
     }
 
@@ -120,7 +111,7 @@ public final class RegistrationStoreOptions {
                 + maxLinksPerRegistration + ", maxExtraAttributes=" + maxExtraAttributes + ", minLifetimeSeconds="
                 + minLifetimeSeconds + ", maxLifetimeSeconds=" + maxLifetimeSeconds + ", defaultLifetimeSeconds="
                 + defaultLifetimeSeconds + ", maxEndpointNameBytes=" + maxEndpointNameBytes + ", maxSectorBytes="
-                + maxSectorBytes + ", defaultSector=" + defaultSector + ", requireIdentity=" + requireIdentity
+                + maxSectorBytes + ", requireIdentity=" + requireIdentity
                 + ", sweepIntervalSeconds=" + sweepIntervalSeconds + "]";
     }
 
@@ -134,7 +125,6 @@ public final class RegistrationStoreOptions {
         private long defaultLifetimeSeconds = 90_000;
         private int maxEndpointNameBytes = RFC_MAX_NAME_BYTES;
         private int maxSectorBytes = RFC_MAX_NAME_BYTES;
-        private String defaultSector = "";
         private boolean requireIdentity;
         private long sweepIntervalSeconds = 10;
 
@@ -188,11 +178,6 @@ public final class RegistrationStoreOptions {
             return this;
         }
 
-        public Builder defaultSector(String value) {
-            defaultSector = Objects.requireNonNull(value, "defaultSector");
-            return this;
-        }
-
         public Builder requireIdentity(boolean value) {
             requireIdentity = value;
             return this;
@@ -215,13 +200,6 @@ public final class RegistrationStoreOptions {
                 throw new IllegalArgumentException("defaultLifetimeSeconds (" + defaultLifetimeSeconds
                         + ") must lie between minLifetimeSeconds (" + minLifetimeSeconds
                         + ") and maxLifetimeSeconds (" + maxLifetimeSeconds + ")");
-            }
-            if (defaultSector.getBytes(StandardCharsets.UTF_8).length > maxSectorBytes) {
-                throw new IllegalArgumentException("defaultSector must be at most maxSectorBytes (" + maxSectorBytes
-                        + ") bytes of UTF-8");
-            }
-            if (RegistrationStore.hasControlCharacter(defaultSector)) {
-                throw new IllegalArgumentException("defaultSector must not contain control characters");
             }
             return new RegistrationStoreOptions(this);
         }

@@ -26,7 +26,7 @@ public final class StoreResult {
         NOT_FOUND(false),
         /** Too many links or attributes in one registration (4.13 Request Entity Too Large). */
         TOO_LARGE(false),
-        /** maxRegistrations is reached (5.03 Service Unavailable). */
+        /** maxRegistrations is reached, or the directory is not running (5.03 Service Unavailable). */
         STORE_FULL(false);
 
         private final boolean success;
@@ -56,6 +56,11 @@ public final class StoreResult {
 
     static StoreResult failure(Outcome outcome, String diagnostic) {
         return new StoreResult(outcome, null, diagnostic);
+    }
+
+    /** The answer while no directory runs (stopped, or between two configurations): try again later. */
+    public static StoreResult notRunning() {
+        return failure(Outcome.STORE_FULL, "the Resource Directory is not running; retry later");
     }
 
     public Outcome outcome() {

@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+import io.coaptree.properties.InvalidPropertyException;
 
 class DirectoryOptionsTest {
 
@@ -59,21 +60,21 @@ class DirectoryOptionsTest {
     @Test
     void aRefusalSaysWhatIsAccepted() {
         assertEquals("lookup.access: 'everyone' is not one of open, authenticated", assertThrows(
-                InvalidOptionException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.LOOKUP_ACCESS,
+                InvalidPropertyException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.LOOKUP_ACCESS,
                         "everyone"))).getMessage());
         assertEquals("local.registration.lifetime.seconds: 50 is outside 60..1000 "
-                + "(lifetime.min.seconds..lifetime.max.seconds)", assertThrows(InvalidOptionException.class,
+                + "(lifetime.min.seconds..lifetime.max.seconds)", assertThrows(InvalidPropertyException.class,
                         () -> DirectoryOptions.from(Map.of(DirectoryOptions.LIFETIME_MAX, 1000,
                                 DirectoryOptions.LOCAL_LIFETIME, "50"))).getMessage());
         assertEquals("sweep.interval.seconds: 'often' is not an integer in 1..86400", assertThrows(
-                InvalidOptionException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.SWEEP_INTERVAL,
+                InvalidPropertyException.class, () -> DirectoryOptions.from(Map.of(DirectoryOptions.SWEEP_INTERVAL,
                         "often"))).getMessage());
         assertEquals(LookupAccess.AUTHENTICATED,
                 DirectoryOptions.from(Map.of(DirectoryOptions.LOOKUP_ACCESS, " Authenticated")).lookupAccess());
     }
 
     private static void assertField(String field, Map<String, Object> properties) {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class, () -> DirectoryOptions.from(properties));
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class, () -> DirectoryOptions.from(properties));
         assertEquals(field, e.field(), e.getMessage());
         assertTrue(e.getMessage().startsWith(field + ": "), e.getMessage());
     }

@@ -55,16 +55,6 @@ class RegistrationStoreTest {
     }
 
     @Test
-    void givesRegistrationsWithoutSectorTheDefaultSector() {
-        RegistrationStore withDefault = new RegistrationStore(
-                RegistrationStoreOptions.builder().defaultSector("gateway-7").build(), clock);
-
-        Registration registration = withDefault.register(request("node1").build()).registration().get();
-
-        assertEquals(Optional.of("gateway-7"), registration.sector());
-    }
-
-    @Test
     void usesTheDefaultLifetimeAndTheSourceAddressAsBase() {
         Registration registration = store.register(request("node1").build()).registration().get();
 
@@ -292,8 +282,6 @@ class RegistrationStoreTest {
                 () -> RegistrationStoreOptions.builder().lifetimeBounds(600, 60).build());
         assertMessageStartsWith("defaultLifetimeSeconds",
                 () -> RegistrationStoreOptions.builder().lifetimeBounds(60, 600).build());
-        assertMessageStartsWith("defaultSector",
-                () -> RegistrationStoreOptions.builder().defaultSector("x".repeat(64)).build());
         assertEquals(RegistrationStoreOptions.DEFAULTS.toString(),
                 RegistrationStoreOptions.DEFAULTS.toBuilder().build().toString());
     }

@@ -3,15 +3,16 @@ package io.coaptree.remotequery.coap;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeoutException;
 
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
-import io.coaptree.remotequery.node.LocalExchange;
+import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
-import io.coaptree.remotequery.node.ResponseCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 
 /**
@@ -29,7 +30,7 @@ public final class ServerLocalExecutor implements LocalExecutor {
     }
 
     @Override
-    public LocalExchange execute(CoapEnvelope envelope, ResponseSink sink) {
+    public CancellableExchange execute(CoapEnvelope envelope, ResponseSink sink) {
         Request request = EnvelopeMapping.toRequest(envelope);
         boolean observe = envelope.observe() == 0;
         if (observe) {
@@ -51,14 +52,14 @@ public final class ServerLocalExecutor implements LocalExecutor {
             if (error != null) {
                 boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,
-                        timeout ? ResponseCodes.GATEWAY_TIMEOUT : ResponseCodes.SERVICE_UNAVAILABLE)
-                        .contentFormat(ResponseCodes.TEXT_PLAIN)
+                        (timeout ? ResponseCode.GATEWAY_TIMEOUT : ResponseCode.SERVICE_UNAVAILABLE).value)
+                        .contentFormat(MediaTypeRegistry.TEXT_PLAIN)
                         .payload(("local execution failed: " + error.getMessage()).getBytes(StandardCharsets.UTF_8))
                         .build());
             } else if (!observe) {
                 sink.accept(EnvelopeMapping.fromResponse(response));
             }
         });
-        return observe ? request::cancel : LocalExchange.NONE;
+        return observe ? request::cancel : CancellableExchange.NONE;
     }
 }

@@ -16,6 +16,7 @@ import org.eclipse.californium.core.server.resources.Resource;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.routing.InvalidTreeUriException;
 import io.coaptree.remotequery.routing.RemoteTarget;
@@ -32,7 +33,7 @@ import io.coaptree.remotequery.routing.TreeUri;
 public final class TreeResource extends ExtendedResource {
 
     private final RemoteQueryNode node;
-    private final Map<Exchange, RemoteQueryNode.RemoteExchange> relays = new ConcurrentHashMap<>();
+    private final Map<Exchange, CancellableExchange> relays = new ConcurrentHashMap<>();
 
     public TreeResource(String name, RemoteQueryNode node) {
         super(name, false);
@@ -66,7 +67,7 @@ public final class TreeResource extends ExtendedResource {
         }
         AtomicInteger sequence = new AtomicInteger(2);
         AtomicBoolean ended = new AtomicBoolean();
-        RemoteQueryNode.RemoteExchange remote = node.submit(target, envelope,
+        CancellableExchange remote = node.submit(target, envelope,
                 answer -> deliver(exchange, answer, sequence, ended));
         if (relay && !ended.get()) {
             relays.put(exchange, remote);
@@ -107,7 +108,7 @@ public final class TreeResource extends ExtendedResource {
     @Override
     public void removeObserveRelation(ObserveRelation relation) {
         super.removeObserveRelation(relation);
-        RemoteQueryNode.RemoteExchange remote = relays.remove(relation.getExchange());
+        CancellableExchange remote = relays.remove(relation.getExchange());
         if (remote != null) {
             remote.cancel();
         }
@@ -115,7 +116,7 @@ public final class TreeResource extends ExtendedResource {
 
     /** Ends every relayed relation (the component stops). */
     public void close() {
-        relays.values().forEach(RemoteQueryNode.RemoteExchange::cancel);
+        relays.values().forEach(CancellableExchange::cancel);
         relays.clear();
         clearAndNotifyObserveRelations(ResponseCode.SERVICE_UNAVAILABLE);
     }

@@ -14,6 +14,8 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -21,24 +23,28 @@ import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.codec.CodecLimits;
 import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.rd.service.ResourceDirectoryService;
+import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.remotequery.coap.OwnOrigins;
-import io.coaptree.remotequery.coap.ServerDirectory;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.remotequery.sync.RdSync;
-import io.coaptree.tree.options.InvalidOptionException;
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.remotequery.sync.ServiceDirectory;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
 
 /**
- * The design's RQ as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
+ * The design's RemoteQuery as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
  * and runs the {@link RemoteQueryNode} over the MQTT transport that {@code DataTransportService.target} selects,
- * ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured.
+ * ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
+ * synchronisation keeps the children's sets in this gateway's Resource Directory through its Java service (no CoAP
+ * request to the gateway's own directory). A configuration that cannot be applied is refused with an ERROR naming
+ * the field, and the running configuration keeps serving.
  */
 @Component(name = RemoteQuery.PID, configurationPid = RemoteQuery.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -59,11 +65,20 @@ public class RemoteQuery implements ConfigurableComponent {
     @Reference(name = "CoAPServer")
     private CoAPServer server;
 
+    /**
+     * The gateway's Resource Directory, where RD synchronisation keeps the children's sets. Optional: without it
+     * (a gateway whose directory is not configured) remote queries run and lookups fan out; greedy, so the component
+     * starts again with synchronisation once the directory comes.
+     */
+    @Reference(name = "ResourceDirectoryService", cardinality = ReferenceCardinality.OPTIONAL,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private ResourceDirectoryService rd;
+
     // Guarded by this.
     private DataTransportMessageBus bus;
     private RemoteQueryNode node;
     private RdSync sync;
-    private ServerDirectory directory;
+    private ServiceDirectory directory;
     private ScheduledFuture<?> ticks;
     private List<TreeResource> resources = List.of();
 
@@ -80,8 +95,13 @@ public class RemoteQuery implements ConfigurableComponent {
         if (ConfigurationChange.none(runningProperties, properties)) {
             return;
         }
+        Settings next = settings(properties);
+        if (next == null) {
+            return;
+        }
+        runningProperties = Map.copyOf(properties);
         stop();
-        configure(properties);
+        start(next);
     }
 
     @Deactivate
@@ -90,39 +110,50 @@ public class RemoteQuery implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
-        runningProperties = Map.copyOf(properties);
-        RemoteQueryOptions options;
-        CodecLimits codecLimits;
-        try {
-            options = RemoteQueryOptions.fromProperties(properties);
-            codecLimits = CodecLimits.fromProperties(properties);
-        } catch (InvalidOptionException e) {
-            LOG.error("{}: configuration refused, remote queries are off: {}: {}", PID, e.field(), e.getMessage());
-            return;
-        } catch (IllegalArgumentException e) {
-            // CodecLimits names the property in its message
-            LOG.error("{}: configuration refused, remote queries are off: {}", PID, e.getMessage());
-            return;
+        Settings settings = settings(properties);
+        if (settings != null) {
+            runningProperties = Map.copyOf(properties);
+            start(settings);
         }
-        TreeHandler handler = tree.handler();
+    }
+
+    /** The options of a configuration, or null (logged naming the field) if it is refused. */
+    private Settings settings(Map<String, Object> properties) {
+        try {
+            return new Settings(RemoteQueryOptions.fromProperties(properties), CodecLimits.fromProperties(properties));
+        } catch (InvalidPropertyException e) {
+            LOG.error("{}: configuration refused{}: {}", PID,
+                    node == null ? ", remote queries are off until it is fixed" : ", the previous one keeps serving",
+                    e.getMessage());
+            return null;
+        }
+    }
+
+    private record Settings(RemoteQueryOptions options, CodecLimits codecLimits) {
+    }
+
+    private void start(Settings settings) {
+        RemoteQueryOptions options = settings.options();
         bus = new DataTransportMessageBus(transport, tree.scheduler());
         OwnOrigins ownOrigins = new OwnOrigins(server);
-        if (options.syncEnabled()) {
-            directory = new ServerDirectory(server::execute, handler.self(), ownOrigins::origin,
-                    options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks(), options.syncMaxLinks());
-            sync = new RdSync(handler.self(), handler::view, handler.topics(), options, Clock.systemUTC(), directory,
+        if (options.syncEnabled() && rd == null) {
+            LOG.warn("{}: no Resource Directory on this gateway: RD synchronisation is off, lookups fan out", PID);
+        } else if (options.syncEnabled()) {
+            directory = new ServiceDirectory(rd, NodeIdentity.of(tree.self()).toString(), ownOrigins::origin,
+                    options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks());
+            sync = new RdSync(tree.self(), tree::view, tree.topics(), options, Clock.systemUTC(), directory,
                     directory, ownOrigins);
             directory.observe(sync::localChanged);
             sync.start(bus);
             bus.onConnected(sync::reconnected);
         }
         RdSync s = sync;
-        node = new RemoteQueryNode(handler.self(), handler::view, handler.topics(), new EnvelopeCodec(codecLimits),
+        node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), ownOrigins,
                 s == null ? child -> false : s::holds);
         node.start(bus);
         RemoteQueryNode n = node;
-        long tick = handler.options().tickIntervalMillis();
+        long tick = tree.tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {
             try {
                 n.tick();
@@ -141,7 +172,7 @@ public class RemoteQuery implements ConfigurableComponent {
                         resource.getName());
             }
         }
-        LOG.info("{}: {} serves /{} and /{} with {}", PID, handler.self(), TreeUri.RESOURCE_PREFIX,
+        LOG.info("{}: {} serves /{} and /{} with {}", PID, tree.self(), TreeUri.RESOURCE_PREFIX,
                 TreeUri.LOOKUP_PREFIX, options);
     }
 

@@ -91,7 +91,7 @@ public final class PendingRequests {
             if (entry == null) {
                 return false;
             }
-            boolean continues = response.observe() != CoapEnvelope.ABSENT && response.code() >>> 5 == 2
+            boolean continues = response.continuesObservation()
                     || response.kind() == EnvelopeKind.NOTIFICATION;
             if (continues) {
                 entry.deadline = clock.millis() + observeLeaseMillis;

@@ -17,5 +17,5 @@ public interface LocalExecutor {
      * Runs {@code request}; calls {@code sink} once with the response, or, for an Observe registration that the
      * server accepted, again with every notification until the returned exchange is cancelled.
      */
-    LocalExchange execute(CoapEnvelope request, ResponseSink sink);
+    CancellableExchange execute(CoapEnvelope request, ResponseSink sink);
 }

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
@@ -14,6 +15,7 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.codec.CoapCodes;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeCodecException;
@@ -38,7 +40,7 @@ import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
- * The remote-query engine of one gateway (the design's RQ). The CoAP server calls {@link #submit} only for
+ * The remote-query engine of one gateway (the design's RemoteQuery). The CoAP server calls {@link #submit} only for
  * requests under the tree URI prefixes ({@link TreeUri}); local resources never reach it.
  * <p>
  * Requests travel hop by hop between neighbours of the effective tree as {@link CoapEnvelope}s on the next
@@ -69,12 +71,6 @@ public final class RemoteQueryNode {
     private record Relay(long id, NodeAddress downstream) {
     }
 
-    /** Cancels a remote request this gateway submitted (ends an Observe relation). */
-    @FunctionalInterface
-    public interface RemoteExchange {
-        void cancel();
-    }
-
     private final NodeAddress self;
     private final Supplier<TreeView> tree;
     private final TreeTopics topics;
@@ -86,7 +82,7 @@ public final class RemoteQueryNode {
     private final Predicate<String> ownOrigin;
     private final Predicate<TreeMember> synced;
     private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
-    private final Map<String, LocalExchange> localObservations = new ConcurrentHashMap<>();
+    private final Map<String, CancellableExchange> localObservations = new ConcurrentHashMap<>();
     private volatile MessageBus bus;
 
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
@@ -145,7 +141,7 @@ public final class RemoteQueryNode {
             b.unsubscribe(topics.topic(self, TopicKind.QUERY));
             b.unsubscribe(topics.topic(self, TopicKind.REPLY));
         }
-        localObservations.values().forEach(LocalExchange::cancel);
+        localObservations.values().forEach(CancellableExchange::cancel);
         localObservations.clear();
     }
 
@@ -163,7 +159,7 @@ public final class RemoteQueryNode {
      * Runs a client's request for a remote target. {@code request} carries the method, options, payload and
      * caller identity; path, query, correlation and node fields are filled in here.
      */
-    public RemoteExchange submit(RemoteTarget target, CoapEnvelope request, ResponseSink sink) {
+    public CancellableExchange submit(RemoteTarget target, CoapEnvelope request, ResponseSink sink) {
         CoapEnvelope.Builder b = request.toBuilder().sourceNode(self.text());
         if (target instanceof RemoteTarget.Resource r) {
             b.path(r.path()).query(r.query()).destinationNode(r.node().text());
@@ -182,20 +178,32 @@ public final class RemoteQueryNode {
                 return "local#" + token;
             }
         };
-        dispatch(b.build(), upstream, false);
+        dispatch(b.build(), target, upstream, false);
         return () -> cancelRelation(upstream.key());
     }
 
+    /** A request from another gateway names its target in the envelope: read it once, then as a local one. */
     private void dispatch(CoapEnvelope request, Upstream upstream, boolean fromAbove) {
-        java.util.Optional<String> lookupKind = TreeUri.lookupKind(request.path());
+        RemoteTarget target;
         try {
-            if (lookupKind.isPresent()) {
-                lookup(request, lookupKind.get(), NodePath.parse(request.destinationNode()), upstream, fromAbove);
-            } else {
-                resource(request, NodeAddress.parse(String.valueOf(request.destinationNode())), upstream);
-            }
+            Optional<String> lookupKind = TreeUri.lookupKind(request.path());
+            target = lookupKind.isPresent()
+                    ? new RemoteTarget.Lookup(NodePath.parse(request.destinationNode()), lookupKind.get(),
+                            request.query())
+                    : new RemoteTarget.Resource(NodeAddress.parse(String.valueOf(request.destinationNode())),
+                            request.path(), request.query());
         } catch (InvalidNodeException e) {
-            upstream.reply(error(request, ResponseCodes.BAD_REQUEST, e.getMessage()));
+            upstream.reply(error(request, CoapCodes.BAD_REQUEST, e.getMessage()));
+            return;
+        }
+        dispatch(request, target, upstream, fromAbove);
+    }
+
+    private void dispatch(CoapEnvelope request, RemoteTarget target, Upstream upstream, boolean fromAbove) {
+        if (target instanceof RemoteTarget.Lookup l) {
+            lookup(request, l.kind(), l.scope(), upstream, fromAbove);
+        } else if (target instanceof RemoteTarget.Resource r) {
+            resource(request, r.node(), upstream);
         }
     }
 
@@ -203,8 +211,8 @@ public final class RemoteQueryNode {
         Route route = Router.route(tree.get(), self, destination);
         if (route instanceof Route.Local) {
             CoapEnvelope localRequest = request.toBuilder().sourceNode(null).destinationNode(null).build();
-            LocalExchange exchange = local.execute(localRequest, response -> {
-                if (response.observe() == CoapEnvelope.ABSENT || response.code() >>> 5 != 2) {
+            CancellableExchange exchange = local.execute(localRequest, response -> {
+                if (!response.continuesObservation()) {
                     localObservations.remove(upstream.key());
                 }
                 upstream.reply(response);
@@ -216,7 +224,7 @@ public final class RemoteQueryNode {
             forward(request, f.next(), options.requestTimeoutMillis(), upstream, new PendingRequests.Completion() {
                 @Override
                 public void onResponse(CoapEnvelope response) {
-                    if (response.observe() == CoapEnvelope.ABSENT || response.code() >>> 5 != 2) {
+                    if (!response.continuesObservation()) {
                         relaysByUpstream.remove(upstream.key());
                     }
                     upstream.reply(response);
@@ -225,14 +233,14 @@ public final class RemoteQueryNode {
                 @Override
                 public void onTimeout() {
                     relaysByUpstream.remove(upstream.key());
-                    upstream.reply(error(request, ResponseCodes.GATEWAY_TIMEOUT,
+                    upstream.reply(error(request, CoapCodes.GATEWAY_TIMEOUT,
                             "no answer from " + destination + " within " + options.requestTimeoutMillis() + " ms"));
                 }
             });
         } else if (route instanceof Route.Unknown u) {
-            upstream.reply(error(request, ResponseCodes.NOT_FOUND, u.reason()));
+            upstream.reply(error(request, CoapCodes.NOT_FOUND, u.reason()));
         } else if (route instanceof Route.Unreachable u) {
-            upstream.reply(error(request, ResponseCodes.SERVICE_UNAVAILABLE, u.reason()));
+            upstream.reply(error(request, CoapCodes.SERVICE_UNAVAILABLE, u.reason()));
         }
     }
 
@@ -245,7 +253,7 @@ public final class RemoteQueryNode {
         }
         int parts = (plan.answerLocally() ? 1 : 0) + forwardTo.size();
         if (parts == 0) {
-            upstream.reply(error(request, plan.upwards() ? ResponseCodes.SERVICE_UNAVAILABLE : ResponseCodes.NOT_FOUND,
+            upstream.reply(error(request, plan.upwards() ? CoapCodes.SERVICE_UNAVAILABLE : CoapCodes.NOT_FOUND,
                     "no live gateway serves the scope '" + scope.text() + "'"));
             return;
         }
@@ -262,9 +270,9 @@ public final class RemoteQueryNode {
             forward(request, next, timeout, null, new PendingRequests.Completion() {
                 @Override
                 public void onResponse(CoapEnvelope response) {
-                    gather.part(response.code() == ResponseCodes.CONTENT
+                    gather.part(response.code() == CoapCodes.CONTENT
                             ? new String(response.payload(), StandardCharsets.UTF_8) : null,
-                            response.code() == ResponseCodes.GATEWAY_TIMEOUT);
+                            response.code() == CoapCodes.GATEWAY_TIMEOUT);
                 }
 
                 @Override
@@ -276,7 +284,7 @@ public final class RemoteQueryNode {
     }
 
     private String localAnswer(CoapEnvelope response) {
-        if (response.code() != ResponseCodes.CONTENT) {
+        if (response.code() != CoapCodes.CONTENT) {
             return null;
         }
         try {
@@ -315,10 +323,10 @@ public final class RemoteQueryNode {
                     return;
                 }
                 if (received.isEmpty() && timedOut) {
-                    result = error(request, ResponseCodes.GATEWAY_TIMEOUT, "no gateway of the scope answered in time");
+                    result = error(request, CoapCodes.GATEWAY_TIMEOUT, "no gateway of the scope answered in time");
                 } else {
-                    result = CoapEnvelope.builder(EnvelopeKind.RESPONSE, ResponseCodes.CONTENT)
-                            .correlationId(request.correlationId()).contentFormat(ResponseCodes.LINK_FORMAT)
+                    result = CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.CONTENT)
+                            .correlationId(request.correlationId()).contentFormat(CoapCodes.LINK_FORMAT)
                             .payload(answers.merge(received).getBytes(StandardCharsets.UTF_8)).build();
                 }
             }
@@ -330,7 +338,7 @@ public final class RemoteQueryNode {
             PendingRequests.Completion completion) {
         OptionalLong id = pending.open(timeoutMillis, completion);
         if (id.isEmpty()) {
-            completion.onResponse(error(request, ResponseCodes.SERVICE_UNAVAILABLE,
+            completion.onResponse(error(request, CoapCodes.SERVICE_UNAVAILABLE,
                     "too many pending remote requests (remotequery.max.pending=" + options.maxPending() + ")"));
             return;
         }
@@ -346,14 +354,14 @@ public final class RemoteQueryNode {
         if (relay != null && pending.cancel(relay.id()).isPresent()) {
             publish(relay.downstream(), TopicKind.QUERY, cancelOf(relay.id()));
         }
-        LocalExchange exchange = localObservations.remove(upstreamKey);
+        CancellableExchange exchange = localObservations.remove(upstreamKey);
         if (exchange != null) {
             exchange.cancel();
         }
     }
 
     private CoapEnvelope cancelOf(long correlationId) {
-        return CoapEnvelope.builder(EnvelopeKind.REQUEST, ResponseCodes.GET).correlationId(correlationId)
+        return CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).correlationId(correlationId)
                 .observe(OBSERVE_DEREGISTER).sourceNode(self.text()).destinationNode("").build();
     }
 
@@ -435,6 +443,6 @@ public final class RemoteQueryNode {
 
     private static CoapEnvelope error(CoapEnvelope request, int code, String diagnostic) {
         return CoapEnvelope.builder(EnvelopeKind.RESPONSE, code).correlationId(request.correlationId())
-                .contentFormat(ResponseCodes.TEXT_PLAIN).payload(diagnostic.getBytes(StandardCharsets.UTF_8)).build();
+                .contentFormat(CoapCodes.TEXT_PLAIN).payload(diagnostic.getBytes(StandardCharsets.UTF_8)).build();
     }
 }

@@ -1,12 +1,13 @@
 package io.coaptree.remotequery.node;
 
-import static io.coaptree.tree.options.InvalidOptionException.REFUSAL;
+import static io.coaptree.properties.Refusal.STANDARD;
 
 import java.util.Map;
 import java.util.Objects;
 
 import io.coaptree.properties.ComponentProperties;
-import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
 
 /** Timeouts and limits of remote queries; a bad value is refused with an exception naming the property. */
 public final class RemoteQueryOptions {
@@ -41,21 +42,21 @@ public final class RemoteQueryOptions {
             long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
             long syncMaxLinks, long syncGraceMillis) {
         this.syncEnabled = syncEnabled;
-        this.syncIntervalMillis = REFUSAL.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
-        this.syncMaxLinks = (int) REFUSAL.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
-        this.syncGraceMillis = REFUSAL.requireRange(SYNC_GRACE, syncGraceMillis, 0, 86_400_000);
-        this.requestTimeoutMillis = REFUSAL.requireRange(REQUEST_TIMEOUT, requestTimeoutMillis, 100, 600_000);
-        this.lookupTimeoutMillis = REFUSAL.requireRange(LOOKUP_TIMEOUT, lookupTimeoutMillis, 100, 600_000);
-        this.maxPending = (int) REFUSAL.requireRange(MAX_PENDING, maxPending, 1, 1_000_000);
-        this.observeLeaseMillis = REFUSAL.requireRange(OBSERVE_LEASE, observeLeaseMillis, 1_000, 86_400_000);
-        this.maxMergedLinks = (int) REFUSAL.requireRange(MAX_MERGED_LINKS, maxMergedLinks, 1, 100_000);
+        this.syncIntervalMillis = STANDARD.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
+        this.syncMaxLinks = (int) STANDARD.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
+        this.syncGraceMillis = STANDARD.requireRange(SYNC_GRACE, syncGraceMillis, 0, 86_400_000);
+        this.requestTimeoutMillis = STANDARD.requireRange(REQUEST_TIMEOUT, requestTimeoutMillis, 100, 600_000);
+        this.lookupTimeoutMillis = STANDARD.requireRange(LOOKUP_TIMEOUT, lookupTimeoutMillis, 100, 600_000);
+        this.maxPending = (int) STANDARD.requireRange(MAX_PENDING, maxPending, 1, 1_000_000);
+        this.observeLeaseMillis = STANDARD.requireRange(OBSERVE_LEASE, observeLeaseMillis, 1_000, 86_400_000);
+        this.maxMergedLinks = (int) STANDARD.requireRange(MAX_MERGED_LINKS, maxMergedLinks, 1, 100_000);
     }
 
     public static RemoteQueryOptions defaults() {
         return new RemoteQueryOptions(5_000, 5_000, 1_024, 300_000, 1_024);
     }
 
-    /** @throws InvalidOptionException naming the property */
+    /** @throws InvalidPropertyException naming the property */
     public static RemoteQueryOptions of(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
@@ -66,11 +67,11 @@ public final class RemoteQueryOptions {
      * Reads a Kura component configuration ({@link ComponentProperties} says which forms each type may take); absent
      * properties keep their defaults.
      *
-     * @throws InvalidOptionException naming the property
+     * @throws InvalidPropertyException naming the property
      */
     public static RemoteQueryOptions fromProperties(Map<String, ?> properties) {
         Objects.requireNonNull(properties, "properties");
-        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
+        ComponentProperties p = ComponentProperties.of(properties, STANDARD);
         RemoteQueryOptions d = defaults();
         return new RemoteQueryOptions(p.longValue(REQUEST_TIMEOUT, d.requestTimeoutMillis),
                 p.longValue(LOOKUP_TIMEOUT, d.lookupTimeoutMillis), p.longValue(MAX_PENDING, d.maxPending),
@@ -82,7 +83,7 @@ public final class RemoteQueryOptions {
     /**
      * A copy with other RD synchronisation settings.
      *
-     * @throws InvalidOptionException naming the property
+     * @throws InvalidPropertyException naming the property
      */
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,

@@ -45,8 +45,13 @@ public final class LookupAnswers {
      */
     public String toTreeLinks(NodeAddress self, String localAnswer, Predicate<String> ownOrigin)
             throws LinkFormatParseException {
-        List<Link> out = new ArrayList<>();
-        for (Link link : parser.parse(localAnswer)) {
+        return LinkFormatSerializer.serialize(toTreeLinks(self, parser.parse(localAnswer), ownOrigin));
+    }
+
+    /** As {@link #toTreeLinks(NodeAddress, String, Predicate)}, for links already parsed. */
+    public static List<Link> toTreeLinks(NodeAddress self, List<Link> localLinks, Predicate<String> ownOrigin) {
+        List<Link> out = new ArrayList<>(localLinks.size());
+        for (Link link : localLinks) {
             Link.Builder b = Link.builder(treePath(self, link.target(), ownOrigin));
             link.attributes().forEach(a -> {
                 if ("anchor".equals(a.name())) {
@@ -57,7 +62,7 @@ public final class LookupAnswers {
             });
             out.add(b.build());
         }
-        return LinkFormatSerializer.serialize(out);
+        return out;
     }
 
     private static String treePath(NodeAddress self, String reference, Predicate<String> ownOrigin) {

@@ -22,11 +22,16 @@ public final class LinkSet {
 
     /** The links of a link-format document, canonical, without duplicates, in document order. */
     public static Set<String> parse(LinkFormatParser parser, String linkFormat) throws LinkFormatParseException {
-        Set<String> out = new LinkedHashSet<>();
         if (linkFormat == null || linkFormat.isBlank()) {
-            return out;
+            return new LinkedHashSet<>();
         }
-        for (Link link : parser.parse(linkFormat)) {
+        return of(parser.parse(linkFormat));
+    }
+
+    /** The links, canonical, without duplicates, in their order. */
+    public static Set<String> of(Collection<Link> links) {
+        Set<String> out = new LinkedHashSet<>();
+        for (Link link : links) {
             out.add(LinkFormatSerializer.serialize(link));
         }
         return out;

@@ -14,7 +14,7 @@ import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.coaptree.linkformat.LinkFormatParseException;
+import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
@@ -53,13 +53,6 @@ public final class RdSync {
     private final TreeTopics topics;
     private final Clock clock;
     private final DirectorySource source;
-    /**
-     * Reads this gateway's own directory: whatever the RD's own limits (registrations x links) let it hold, which on
-     * a domain includes every group's set and easily passes the parser's 64 KiB default.
-     */
-    private final LinkFormatParser ownDirectoryParser = new LinkFormatParser(LinkFormatLimits.builder()
-            .maxLinks(Integer.MAX_VALUE).maxPayloadChars(Integer.MAX_VALUE).build());
-    private final LookupAnswers answers;
     private final Predicate<String> ownOrigin;
     private final SyncCodec codec;
     private final long intervalMillis;
@@ -82,7 +75,6 @@ public final class RdSync {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.source = Objects.requireNonNull(source, "source");
         this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
-        this.answers = new LookupAnswers(ownDirectoryParser, Integer.MAX_VALUE);
         int messageBytes = 1024 + options.syncMaxLinks() * BYTES_PER_LINK;
         // Messages from other gateways: bounded by what one sync message may carry.
         this.codec = new SyncCodec(new LinkFormatParser(LinkFormatLimits.builder()
@@ -159,16 +151,10 @@ public final class RdSync {
         }
     }
 
-    private void onLocalContent(String linkFormat) {
-        Set<String> links = null;
-        if (linkFormat != null) {
-            try {
-                links = LinkSet.parse(ownDirectoryParser, answers.toTreeLinks(self, linkFormat, ownOrigin));
-            } catch (LinkFormatParseException e) {
-                LOG.warn("{}: the local directory answered something that is not link-format: {}", self,
-                        e.getMessage());
-            }
-        }
+    /** The directory's links (null if it could not be read) as tree links, canonical, for the parent. */
+    private void onLocalContent(List<Link> directoryLinks) {
+        Set<String> links = directoryLinks == null ? null
+                : LinkSet.of(LookupAnswers.toTreeLinks(self, directoryLinks, ownOrigin));
         List<Outgoing> out = new ArrayList<>();
         synchronized (this) {
             reading = false;

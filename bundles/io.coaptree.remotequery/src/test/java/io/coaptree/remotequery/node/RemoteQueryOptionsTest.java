@@ -8,7 +8,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 class RemoteQueryOptionsTest {
 
@@ -39,12 +39,12 @@ class RemoteQueryOptionsTest {
                 "long");
         assertRefused("remotequery.sync.enabled: 'maybe' is not true or false", RemoteQueryOptions.SYNC_ENABLED,
                 "maybe");
-        assertEquals(RemoteQueryOptions.SYNC_INTERVAL, assertThrows(InvalidOptionException.class,
+        assertEquals(RemoteQueryOptions.SYNC_INTERVAL, assertThrows(InvalidPropertyException.class,
                 () -> RemoteQueryOptions.defaults().withSync(true, 10, 500, 0)).field());
     }
 
     private static void assertRefused(String message, String property, Object value) {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> RemoteQueryOptions.fromProperties(Map.of(property, value)));
         assertEquals(property, e.field());
         assertEquals(message, e.getMessage());

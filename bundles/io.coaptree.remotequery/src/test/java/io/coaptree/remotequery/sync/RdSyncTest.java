@@ -18,6 +18,8 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
@@ -41,11 +43,16 @@ class RdSyncTest {
         }
 
         @Override
-        public void read(Consumer<String> result) {
+        public void read(Consumer<List<Link>> result) {
             List<String> links = new ArrayList<>();
             own.forEach(path -> links.add("<" + origin + path + ">;rt=\"temp\""));
             children.values().forEach(set -> set.forEach(link -> links.add("<" + origin + link.substring(1))));
-            result.accept(String.join(",", links));
+            try {
+                result.accept(links.isEmpty() ? List.of()
+                        : LinkFormatParser.withDefaults().parse(String.join(",", links)));
+            } catch (LinkFormatParseException e) {
+                throw new AssertionError(e);
+            }
         }
 
         @Override

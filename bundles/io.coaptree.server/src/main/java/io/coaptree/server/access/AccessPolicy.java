@@ -14,7 +14,8 @@ import org.eclipse.californium.core.coap.CoAP.Code;
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.properties.ComponentProperties;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
 
 /**
  * The server-wide access policy, typed and validated, and the decision it makes for one request. Applies to the plain
@@ -53,7 +54,7 @@ public record AccessPolicy(boolean readsAuthenticated, boolean writesAuthenticat
 
     /**
      * @param properties component properties; missing ones take their defaults
-     * @throws InvalidOptionException naming the refused property
+     * @throws InvalidPropertyException naming the refused property
      */
     public static AccessPolicy from(Map<String, ?> properties) {
         Map<String, ?> p = properties == null ? Map.of() : properties;
@@ -108,7 +109,7 @@ public record AccessPolicy(boolean readsAuthenticated, boolean writesAuthenticat
     }
 
     private static boolean readLevel(Map<String, ?> p, String field, boolean fallback) {
-        return ComponentProperties.of(p, InvalidOptionException.REFUSAL)
+        return ComponentProperties.of(p, Refusal.STANDARD)
                 .enumValue(field, fallback ? Level.AUTHENTICATED : Level.OPEN) == Level.AUTHENTICATED;
     }
 
@@ -128,7 +129,7 @@ public record AccessPolicy(boolean readsAuthenticated, boolean writesAuthenticat
                     new X500Principal(identity.name());
                 }
             } catch (IllegalArgumentException e) {
-                throw new InvalidOptionException(WRITERS, e.getMessage());
+                throw new InvalidPropertyException(WRITERS, e.getMessage());
             }
             identities.add(identity);
         }

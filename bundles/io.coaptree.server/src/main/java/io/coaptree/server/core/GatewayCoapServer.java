@@ -28,7 +28,7 @@ import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.dtls.DtlsOptions;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.server.options.ServerOptions;
 
 /**
@@ -74,7 +74,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
      * Applies a configuration: binds, re-binds (keeping every published resource) or unbinds the endpoint, and
      * takes the node's domain and group. Changing only domain or group does not touch the endpoint.
      *
-     * @throws InvalidOptionException if the configuration cannot be applied (unknown or foreign bind address, port
+     * @throws InvalidPropertyException if the configuration cannot be applied (unknown or foreign bind address, port
      *             in use); nothing changed then
      */
     public synchronized void apply(ServerOptions next) {
@@ -113,7 +113,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
      * options, credentials and those shared settings are as already bound; otherwise a new connector is bound (on the
      * same port the old one is released first, and taken back if the new one fails) and the old one's sessions end.
      *
-     * @throws InvalidOptionException if the endpoint cannot be built or bound; the previous DTLS endpoint (if any) keeps
+     * @throws InvalidPropertyException if the endpoint cannot be built or bound; the previous DTLS endpoint (if any) keeps
      *             serving, and the plain endpoint is never touched
      */
     public synchronized void applyDtls(DtlsOptions dtls, DtlsCredentials credentials) {
@@ -147,7 +147,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             if (samePort) {
                 restartSecure(previous);
             }
-            throw new InvalidOptionException(DtlsOptions.PORT, dtls.port() + " on "
+            throw new InvalidPropertyException(DtlsOptions.PORT, dtls.port() + " on "
                     + address.getAddress().getHostAddress() + " cannot be bound (" + e.getMessage() + ")", e);
         }
         secureBinding = fresh;
@@ -352,10 +352,10 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         try {
             host = InetAddress.getByName(bindAddress);
         } catch (UnknownHostException e) {
-            throw new InvalidOptionException(ServerOptions.BIND_ADDRESS, "unknown host '" + bindAddress + "'", e);
+            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS, "unknown host '" + bindAddress + "'", e);
         }
         if (!host.isAnyLocalAddress() && !host.isLoopbackAddress() && !isInterfaceAddress(host)) {
-            throw new InvalidOptionException(ServerOptions.BIND_ADDRESS,
+            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS,
                     bindAddress + " is not an address of this host");
         }
         return host;
@@ -369,14 +369,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         }
     }
 
-    private static InvalidOptionException bindFailure(InetSocketAddress address, IOException e) {
+    private static InvalidPropertyException bindFailure(InetSocketAddress address, IOException e) {
         String host = address.getAddress().getHostAddress();
         String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (e instanceof BindException && reason.contains("assign")) {
-            return new InvalidOptionException(ServerOptions.BIND_ADDRESS, host + " cannot be bound (" + reason + ")",
+            return new InvalidPropertyException(ServerOptions.BIND_ADDRESS, host + " cannot be bound (" + reason + ")",
                     e);
         }
-        return new InvalidOptionException(ServerOptions.PORT,
+        return new InvalidPropertyException(ServerOptions.PORT,
                 address.getPort() + " on " + host + " cannot be bound (" + reason + ")", e);
     }
 

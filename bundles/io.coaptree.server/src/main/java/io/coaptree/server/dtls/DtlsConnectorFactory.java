@@ -18,7 +18,7 @@ import org.eclipse.californium.scandium.dtls.x509.NewAdvancedCertificateVerifier
 import org.eclipse.californium.scandium.dtls.x509.SingleCertificateProvider;
 import org.eclipse.californium.scandium.dtls.x509.StaticNewAdvancedCertificateVerifier;
 
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * Builds the Scandium connector of the {@code coaps://} endpoint from {@link DtlsOptions} and {@link DtlsCredentials}:
@@ -65,7 +65,7 @@ public final class DtlsConnectorFactory {
     /**
      * @param config a configuration prepared by {@link #configure}
      * @param address where to bind
-     * @throws InvalidOptionException if Scandium refuses the combination (for example cipher suites that no configured
+     * @throws InvalidPropertyException if Scandium refuses the combination (for example cipher suites that no configured
      *             credential can serve)
      */
     public static DTLSConnector create(Configuration config, DtlsOptions options, DtlsCredentials credentials,
@@ -87,7 +87,7 @@ public final class DtlsConnectorFactory {
             builder.setCertificateIdentityProvider(
                     new SingleCertificateProvider(credentials.privateKey(), credentials.chain(), types));
         } else if (options.rawPublicKeys()) {
-            throw new InvalidOptionException(DtlsOptions.RPK_ENABLED, "no server key is configured");
+            throw new InvalidPropertyException(DtlsOptions.RPK_ENABLED, "no server key is configured");
         }
         if (clientAuthentication(options, credentials) != CertificateAuthenticationMode.NONE
                 || hasTrust(options, credentials)) {
@@ -97,7 +97,7 @@ public final class DtlsConnectorFactory {
             return new DTLSConnector(builder.build());
         } catch (IllegalArgumentException | IllegalStateException e) {
             String field = options.cipherSuites().isEmpty() ? DtlsOptions.ENABLED : DtlsOptions.CIPHER_SUITES;
-            throw new InvalidOptionException(field, "the DTLS stack refuses this configuration: " + e.getMessage(), e);
+            throw new InvalidPropertyException(field, "the DTLS stack refuses this configuration: " + e.getMessage(), e);
         }
     }
 
@@ -108,7 +108,7 @@ public final class DtlsConnectorFactory {
             return CertificateAuthenticationMode.NONE;
         }
         if (options.clientAuthentication() != CertificateAuthenticationMode.NONE && !hasTrust(options, credentials)) {
-            throw new InvalidOptionException(DtlsOptions.CLIENT_AUTH, options.clientAuthentication().name()
+            throw new InvalidPropertyException(DtlsOptions.CLIENT_AUTH, options.clientAuthentication().name()
                     .toLowerCase(java.util.Locale.ROOT) + " needs trusted CAs (" + DtlsOptions.TRUSTSTORE_PATH + " or "
                     + DtlsOptions.TRUSTSTORE_SERVICE_TARGET + ") or " + DtlsOptions.RPK_TRUSTED
                     + "; choose none to serve without client certificates");

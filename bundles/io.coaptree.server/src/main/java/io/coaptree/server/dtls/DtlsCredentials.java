@@ -21,12 +21,12 @@ import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
 
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * The key material the DTLS endpoint runs with, loaded and checked from {@link DtlsOptions}: the server's private key
  * and certificate chain, and the CA certificates trusted for client certificates. Every failure is an
- * {@link InvalidOptionException} naming the property to fix (wrong password, missing alias, unreadable file, no
+ * {@link InvalidPropertyException} naming the property to fix (wrong password, missing alias, unreadable file, no
  * KeystoreService). Two instances are equal when their material is, so re-applying an unchanged configuration does not
  * re-key the endpoint.
  */
@@ -67,7 +67,7 @@ public final class DtlsCredentials {
      * Loads what {@code options} point at.
      *
      * @param services the entries of the selected Kura KeystoreServices (used with source kura-keystore)
-     * @throws InvalidOptionException naming the property that must change
+     * @throws InvalidPropertyException naming the property that must change
      */
     public static DtlsCredentials load(DtlsOptions options, KeystoreEntries services) {
         if (!options.enabled()) {
@@ -87,20 +87,20 @@ public final class DtlsCredentials {
         Certificate[] chain;
         try {
             if (!keys.containsAlias(options.keyAlias())) {
-                throw new InvalidOptionException(DtlsOptions.KEY_ALIAS, "no entry '" + options.keyAlias() + "' in "
+                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS, "no entry '" + options.keyAlias() + "' in "
                         + options.keystorePath() + " (aliases: " + Collections.list(keys.aliases()) + ")");
             }
             if (!keys.isKeyEntry(options.keyAlias())) {
-                throw new InvalidOptionException(DtlsOptions.KEY_ALIAS,
+                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS,
                         "'" + options.keyAlias() + "' in " + options.keystorePath() + " is not a private key entry");
             }
             key = (PrivateKey) keys.getKey(options.keyAlias(), options.keystorePassword().chars());
             chain = keys.getCertificateChain(options.keyAlias());
         } catch (UnrecoverableKeyException e) {
-            throw new InvalidOptionException(DtlsOptions.KEYSTORE_PASSWORD,
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PASSWORD,
                     "does not unlock the key '" + options.keyAlias() + "'", e);
         } catch (GeneralSecurityException e) {
-            throw new InvalidOptionException(DtlsOptions.KEYSTORE_PATH, "cannot read the key: " + e.getMessage(), e);
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PATH, "cannot read the key: " + e.getMessage(), e);
         }
         List<X509Certificate> trusted = List.of();
         if (!options.truststorePath().isEmpty()) {
@@ -113,17 +113,17 @@ public final class DtlsCredentials {
 
     private static DtlsCredentials fromServices(DtlsOptions options, KeystoreEntries services) {
         if (services == null || services.keys() == null) {
-            throw new InvalidOptionException(DtlsOptions.KEYSTORE_SERVICE_TARGET,
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_SERVICE_TARGET,
                     "no KeystoreService matches the target");
         }
         KeyStore.Entry entry = services.keys().get(options.keyAlias());
         if (!(entry instanceof KeyStore.PrivateKeyEntry keyEntry)) {
-            throw new InvalidOptionException(DtlsOptions.KEY_ALIAS, "the selected KeystoreService has no private key '"
+            throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS, "the selected KeystoreService has no private key '"
                     + options.keyAlias() + "' (entries: " + services.keys().keySet() + ")");
         }
         List<X509Certificate> trusted = new ArrayList<>();
         if (services.trust() == null) {
-            throw new InvalidOptionException(DtlsOptions.TRUSTSTORE_SERVICE_TARGET,
+            throw new InvalidPropertyException(DtlsOptions.TRUSTSTORE_SERVICE_TARGET,
                     "no KeystoreService matches the target");
         }
         for (KeyStore.Entry trustEntry : services.trust().values()) {
@@ -144,18 +144,18 @@ public final class DtlsCredentials {
             store.load(in, password.chars());
             return store;
         } catch (NoSuchFileException e) {
-            throw new InvalidOptionException(pathField, path + " does not exist", e);
+            throw new InvalidPropertyException(pathField, path + " does not exist", e);
         } catch (AccessDeniedException e) {
-            throw new InvalidOptionException(pathField, path + " cannot be read (permission denied)", e);
+            throw new InvalidPropertyException(pathField, path + " cannot be read (permission denied)", e);
         } catch (IOException e) {
             if (e.getCause() instanceof UnrecoverableKeyException || String.valueOf(e.getMessage())
                     .toLowerCase(java.util.Locale.ROOT).contains("password")) {
-                throw new InvalidOptionException(passwordField, "does not open " + path, e);
+                throw new InvalidPropertyException(passwordField, "does not open " + path, e);
             }
-            throw new InvalidOptionException(pathField, path + " cannot be read as a keystore (" + e.getMessage()
+            throw new InvalidPropertyException(pathField, path + " cannot be read as a keystore (" + e.getMessage()
                     + ")", e);
         } catch (GeneralSecurityException e) {
-            throw new InvalidOptionException(pathField, path + " cannot be read as a keystore (" + e.getMessage()
+            throw new InvalidPropertyException(pathField, path + " cannot be read as a keystore (" + e.getMessage()
                     + ")", e);
         }
     }
@@ -170,22 +170,22 @@ public final class DtlsCredentials {
                 }
             }
         } catch (KeyStoreException e) {
-            throw new InvalidOptionException(field, "cannot list certificates: " + e.getMessage(), e);
+            throw new InvalidPropertyException(field, "cannot list certificates: " + e.getMessage(), e);
         }
         if (certificates.isEmpty()) {
-            throw new InvalidOptionException(field, "holds no trusted certificate");
+            throw new InvalidPropertyException(field, "holds no trusted certificate");
         }
         return certificates;
     }
 
     private static X509Certificate[] x509(Certificate[] chain, String field) {
         if (chain == null || chain.length == 0) {
-            throw new InvalidOptionException(field, "the key has no certificate chain");
+            throw new InvalidPropertyException(field, "the key has no certificate chain");
         }
         X509Certificate[] x509 = new X509Certificate[chain.length];
         for (int i = 0; i < chain.length; i++) {
             if (!(chain[i] instanceof X509Certificate certificate)) {
-                throw new InvalidOptionException(field, "the key's chain holds a non-X.509 certificate");
+                throw new InvalidPropertyException(field, "the key's chain holds a non-X.509 certificate");
             }
             x509[i] = certificate;
         }

@@ -1,6 +1,6 @@
 package io.coaptree.server.dtls;
 
-import static io.coaptree.server.options.InvalidOptionException.REFUSAL;
+import static io.coaptree.properties.Refusal.STANDARD;
 
 import java.security.GeneralSecurityException;
 import java.util.ArrayList;
@@ -15,7 +15,8 @@ import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
 import org.eclipse.californium.scandium.dtls.cipher.CipherSuite;
 
 import io.coaptree.properties.ComponentProperties;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Refusal;
 
 /**
  * Every option of the DTLS ({@code coaps://}) endpoint, typed and validated: what the design calls CoAPDTLSOptions.
@@ -95,20 +96,20 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
             CertificateAuthenticationMode.NEEDED, List.of(), 6, true, 1000, 1800, 4, 2000, 8192, 1, 2);
 
     public DtlsOptions {
-        REFUSAL.requireRange(PORT, port, 0, 65535);
+        STANDARD.requireRange(PORT, port, 0, 65535);
         keystorePath = keystorePath == null ? "" : keystorePath.trim();
         truststorePath = truststorePath == null ? "" : truststorePath.trim();
         keyAlias = keyAlias == null ? "" : keyAlias.trim();
         trustedRawPublicKeys = Set.copyOf(trustedRawPublicKeys);
         cipherSuites = List.copyOf(cipherSuites);
-        REFUSAL.requireRange(CONNECTION_ID_LENGTH, connectionIdLength, 0, 16);
-        REFUSAL.requireRange(MAX_CONNECTIONS, maxConnections, 1, 100_000);
-        REFUSAL.requireRange(STALE_CONNECTION, staleConnectionSeconds, 60, 86_400);
-        REFUSAL.requireRange(HANDSHAKE_RETRANSMISSIONS, handshakeRetransmissions, 0, 10);
-        REFUSAL.requireRange(HANDSHAKE_TIMEOUT, handshakeTimeoutMillis, 100, 60_000);
-        REFUSAL.requireRange(HANDSHAKE_MESSAGE_SIZE, maxHandshakeMessageSize, 1024, 65_536);
-        REFUSAL.requireRange(RECEIVER_THREADS, receiverThreads, 1, 8);
-        REFUSAL.requireRange(CONNECTOR_THREADS, connectorThreads, 1, 16);
+        STANDARD.requireRange(CONNECTION_ID_LENGTH, connectionIdLength, 0, 16);
+        STANDARD.requireRange(MAX_CONNECTIONS, maxConnections, 1, 100_000);
+        STANDARD.requireRange(STALE_CONNECTION, staleConnectionSeconds, 60, 86_400);
+        STANDARD.requireRange(HANDSHAKE_RETRANSMISSIONS, handshakeRetransmissions, 0, 10);
+        STANDARD.requireRange(HANDSHAKE_TIMEOUT, handshakeTimeoutMillis, 100, 60_000);
+        STANDARD.requireRange(HANDSHAKE_MESSAGE_SIZE, maxHandshakeMessageSize, 1024, 65_536);
+        STANDARD.requireRange(RECEIVER_THREADS, receiverThreads, 1, 8);
+        STANDARD.requireRange(CONNECTOR_THREADS, connectorThreads, 1, 16);
         if (enabled) {
             requireCredentials(psk, certificateSource, keystorePath, keyAlias, rawPublicKeys);
         }
@@ -117,17 +118,17 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
     private static void requireCredentials(PskCredentials psk, CertificateSource source, String keystorePath,
             String keyAlias, boolean rawPublicKeys) {
         if (psk.isEmpty() && source == CertificateSource.NONE) {
-            throw new InvalidOptionException(PSK_CREDENTIALS, "DTLS is enabled (" + ENABLED
+            throw new InvalidPropertyException(PSK_CREDENTIALS, "DTLS is enabled (" + ENABLED
                     + ") but there are neither PSK credentials nor certificates (" + CERTIFICATE_SOURCE + ")");
         }
         if (source == CertificateSource.FILES && keystorePath.isEmpty()) {
-            throw new InvalidOptionException(KEYSTORE_PATH, "is empty but " + CERTIFICATE_SOURCE + " is files");
+            throw new InvalidPropertyException(KEYSTORE_PATH, "is empty but " + CERTIFICATE_SOURCE + " is files");
         }
         if (source != CertificateSource.NONE && keyAlias.isEmpty()) {
-            throw new InvalidOptionException(KEY_ALIAS, "is empty but " + CERTIFICATE_SOURCE + " is " + source.value());
+            throw new InvalidPropertyException(KEY_ALIAS, "is empty but " + CERTIFICATE_SOURCE + " is " + source.value());
         }
         if (rawPublicKeys && source == CertificateSource.NONE) {
-            throw new InvalidOptionException(RPK_ENABLED,
+            throw new InvalidPropertyException(RPK_ENABLED,
                     "raw public keys need the server key from " + CERTIFICATE_SOURCE + " (files or kura-keystore)");
         }
     }
@@ -140,10 +141,10 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
     /**
      * @param properties component properties as Kura delivers them; missing ones take their defaults
      * @param secrets decrypts the Password properties
-     * @throws InvalidOptionException naming the first refused property
+     * @throws InvalidPropertyException naming the first refused property
      */
     public static DtlsOptions from(Map<String, ?> properties, SecretDecoder secrets) {
-        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
+        ComponentProperties p = ComponentProperties.of(properties, STANDARD);
         DtlsOptions d = DEFAULTS;
         char[] pskText = secret(p, PSK_CREDENTIALS, secrets);
         PskCredentials psk = PskCredentials.parse(pskText);
@@ -202,7 +203,7 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
             }
             CipherSuite suite = CipherSuite.getTypeByName(name.trim());
             if (suite == null || !suite.isSupported() || !suite.isValidForNegotiation()) {
-                throw new InvalidOptionException(CIPHER_SUITES,
+                throw new InvalidPropertyException(CIPHER_SUITES,
                         "'" + name.trim() + "' is not a cipher suite this DTLS stack supports");
             }
             suites.add(suite);
@@ -219,7 +220,7 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
             try {
                 keys.add(new RawPublicKeyIdentity(Base64.getDecoder().decode(entry.trim())));
             } catch (IllegalArgumentException | GeneralSecurityException e) {
-                throw new InvalidOptionException(RPK_TRUSTED,
+                throw new InvalidPropertyException(RPK_TRUSTED,
                         "'" + entry.trim() + "' is not a base64 SubjectPublicKeyInfo (or '*' for any key)");
             }
         }

@@ -8,7 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * The pre-shared keys the DTLS endpoint accepts, parsed from the Password property {@value DtlsOptions#PSK_CREDENTIALS}.
@@ -40,7 +40,7 @@ public final class PskCredentials {
 
     /**
      * @param text the decrypted property value, may be empty
-     * @throws InvalidOptionException naming {@value DtlsOptions#PSK_CREDENTIALS}
+     * @throws InvalidPropertyException naming {@value DtlsOptions#PSK_CREDENTIALS}
      */
     public static PskCredentials parse(char[] text) {
         String all = new String(text);
@@ -85,8 +85,8 @@ public final class PskCredentials {
         return key;
     }
 
-    private static InvalidOptionException refuse(int position, String problem) {
-        return new InvalidOptionException(DtlsOptions.PSK_CREDENTIALS, "entry " + position + " " + problem);
+    private static InvalidPropertyException refuse(int position, String problem) {
+        return new InvalidPropertyException(DtlsOptions.PSK_CREDENTIALS, "entry " + position + " " + problem);
     }
 
     public boolean isEmpty() {

@@ -1,5 +1,7 @@
 package io.coaptree.server.dtls;
 
+import io.coaptree.properties.InvalidPropertyException;
+
 /**
  * Turns a stored Password value into the secret. On Kura the value is the CryptoService ciphertext; outside OSGi
  * (tests, benchmarks) it is the plain text ({@link #PLAIN}).
@@ -14,7 +16,7 @@ public interface SecretDecoder {
      * @param field the property id, for the refusal message
      * @param stored the non-empty stored value
      * @return the secret
-     * @throws io.coaptree.server.options.InvalidOptionException naming {@code field} if it cannot be decoded (the
+     * @throws io.coaptree.server.options.InvalidPropertyException naming {@code field} if it cannot be decoded (the
      *             message must not contain the value)
      */
     char[] decode(String field, String stored);

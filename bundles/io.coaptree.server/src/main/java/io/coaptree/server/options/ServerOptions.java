@@ -1,10 +1,11 @@
 package io.coaptree.server.options;
 
-import static io.coaptree.server.options.InvalidOptionException.REFUSAL;
+import static io.coaptree.properties.Refusal.STANDARD;
 
 import java.util.Map;
 
 import io.coaptree.properties.ComponentProperties;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * The CoAP server's configuration, typed and validated. Property ids are those of the Kura metatype
@@ -66,32 +67,32 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
 
     public ServerOptions {
         if (bindAddress == null || bindAddress.isBlank()) {
-            throw new InvalidOptionException(BIND_ADDRESS, "must not be empty");
+            throw new InvalidPropertyException(BIND_ADDRESS, "must not be empty");
         }
         bindAddress = bindAddress.trim();
-        REFUSAL.requireRange(PORT, port, 0, 65535);
+        STANDARD.requireRange(PORT, port, 0, 65535);
         domain = requireName(DOMAIN, domain);
         group = requireName(GROUP, group);
-        REFUSAL.requireRange(MAX_MESSAGE_SIZE, maxMessageSize, 64, 8192);
-        REFUSAL.requireRange(BLOCK_SIZE, blockSize, 16, 1024);
+        STANDARD.requireRange(MAX_MESSAGE_SIZE, maxMessageSize, 64, 8192);
+        STANDARD.requireRange(BLOCK_SIZE, blockSize, 16, 1024);
         if (Integer.bitCount(blockSize) != 1) {
-            throw new InvalidOptionException(BLOCK_SIZE, blockSize + " is not a power of two (16, 32, ... 1024)");
+            throw new InvalidPropertyException(BLOCK_SIZE, blockSize + " is not a power of two (16, 32, ... 1024)");
         }
         if (blockSize > maxMessageSize) {
-            throw new InvalidOptionException(BLOCK_SIZE,
+            throw new InvalidPropertyException(BLOCK_SIZE,
                     blockSize + " is larger than " + MAX_MESSAGE_SIZE + " (" + maxMessageSize + ")");
         }
-        REFUSAL.requireRange(MAX_RESOURCE_BODY_SIZE, maxResourceBodySize, 1024, 16 * 1024 * 1024);
-        REFUSAL.requireRange(MAX_PEERS, maxPeers, 1, 100_000);
-        REFUSAL.requireRange(PEER_INACTIVITY, peerInactivitySeconds, 10, 86_400);
+        STANDARD.requireRange(MAX_RESOURCE_BODY_SIZE, maxResourceBodySize, 1024, 16 * 1024 * 1024);
+        STANDARD.requireRange(MAX_PEERS, maxPeers, 1, 100_000);
+        STANDARD.requireRange(PEER_INACTIVITY, peerInactivitySeconds, 10, 86_400);
         // below ~10 s a retransmitted CON request could be executed twice
-        REFUSAL.requireRange(EXCHANGE_LIFETIME, exchangeLifetimeSeconds, 10, 247);
-        REFUSAL.requireRange(BLOCKWISE_LIFETIME, blockwiseLifetimeSeconds, 5, 3600);
-        REFUSAL.requireRange(OBSERVE_MAX_RELATIONS, maxObserveRelations, 1, 100_000);
-        REFUSAL.requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
-        REFUSAL.requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
-        REFUSAL.requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
-        REFUSAL.requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
+        STANDARD.requireRange(EXCHANGE_LIFETIME, exchangeLifetimeSeconds, 10, 247);
+        STANDARD.requireRange(BLOCKWISE_LIFETIME, blockwiseLifetimeSeconds, 5, 3600);
+        STANDARD.requireRange(OBSERVE_MAX_RELATIONS, maxObserveRelations, 1, 100_000);
+        STANDARD.requireRange(OBSERVE_CHECK_INTERVAL, observeCheckIntervalSeconds, 5, 86_400);
+        STANDARD.requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
+        STANDARD.requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
+        STANDARD.requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
     }
 
     /** @return the metatype defaults */
@@ -103,10 +104,10 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
      * Reads options from component properties as Kura delivers them ({@link ComponentProperties} says which forms
      * each type may take). Missing properties take their default.
      *
-     * @throws InvalidOptionException naming the first refused property
+     * @throws InvalidPropertyException naming the first refused property
      */
     public static ServerOptions from(Map<String, ?> properties) {
-        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
+        ComponentProperties p = ComponentProperties.of(properties, STANDARD);
         ServerOptions d = DEFAULTS;
         return new ServerOptions(
                 p.bool(ENABLED, d.enabled),
@@ -157,7 +158,7 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     private static String requireName(String field, String value) {
         String name = value == null ? "" : value.trim();
         if (name.length() > MAX_NAME_LENGTH) {
-            throw new InvalidOptionException(field, "'" + name + "' is longer than " + MAX_NAME_LENGTH + " characters");
+            throw new InvalidPropertyException(field, "'" + name + "' is longer than " + MAX_NAME_LENGTH + " characters");
         }
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
@@ -165,7 +166,7 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
                     || c == '_' || c == '.';
             if (!allowed) {
-                throw new InvalidOptionException(field,
+                throw new InvalidPropertyException(field,
                         "'" + name + "' contains '" + c + "' (allowed: letters, digits, '-', '_', '.')");
             }
         }

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 class AccessPolicyTest {
 
@@ -60,11 +60,11 @@ class AccessPolicyTest {
     @Test
     void refusedValuesNameTheirField() {
         assertEquals("access.writes",
-                assertThrows(InvalidOptionException.class, () -> AccessPolicy.from(Map.of("access.writes", "maybe")))
+                assertThrows(InvalidPropertyException.class, () -> AccessPolicy.from(Map.of("access.writes", "maybe")))
                         .field());
-        assertEquals("access.writers", assertThrows(InvalidOptionException.class,
+        assertEquals("access.writers", assertThrows(InvalidPropertyException.class,
                 () -> AccessPolicy.from(Map.of("access.writers", "alice"))).field());
-        assertEquals("access.writers", assertThrows(InvalidOptionException.class,
+        assertEquals("access.writers", assertThrows(InvalidPropertyException.class,
                 () -> AccessPolicy.from(Map.of("access.writers", "x509:not a dn"))).field());
     }
 }

@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.server.access.AccessPolicy;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.server.options.ServerOptions;
 
 class GatewayCoapServerTest {
@@ -196,7 +196,7 @@ class GatewayCoapServerTest {
 
         try (DatagramSocket squatter = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             int taken = squatter.getLocalPort();
-            InvalidOptionException e = assertThrows(InvalidOptionException.class,
+            InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                     () -> server.apply(options("coap.port", taken, "node.domain", "after")));
             assertEquals("coap.port", e.field());
             assertTrue(e.getMessage().startsWith("coap.port: " + taken), e.getMessage());
@@ -210,7 +210,7 @@ class GatewayCoapServerTest {
     void anAddressOfAnotherHostIsRefused() throws Exception {
         server.apply(options());
         int port = server.getPort();
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> server.apply(options("coap.bind.address", "192.0.2.1")));
         assertEquals("coap.bind.address", e.field());
         assertEquals(port, server.getPort());

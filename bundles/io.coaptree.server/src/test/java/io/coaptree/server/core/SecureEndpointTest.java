@@ -43,7 +43,7 @@ import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.dtls.DtlsOptions;
 import io.coaptree.server.dtls.KeystoreEntries;
 import io.coaptree.server.dtls.SecretDecoder;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.server.options.ServerOptions;
 
 /** The DTLS endpoint with real Scandium clients: PSK, raw public keys, certificates, Connection ID, re-keying. */
@@ -224,7 +224,7 @@ class SecureEndpointTest {
         try (DtlsClient current = DtlsClient.psk("alice", "second-key")) {
             assertEquals(ResponseCode.CONTENT, current.client(port, "switch").get().getCode());
         }
-        InvalidOptionException refused = assertThrows(InvalidOptionException.class, () -> applyDtls("coaps.port",
+        InvalidPropertyException refused = assertThrows(InvalidPropertyException.class, () -> applyDtls("coaps.port",
                 port, "dtls.psk.credentials", "alice=third-key", "dtls.certificates.source", "files",
                 "dtls.keystore.path", dir.resolve("server-gw.p12").toString(), "dtls.keystore.password", "wrong",
                 "dtls.keystore.alias", "gw"));

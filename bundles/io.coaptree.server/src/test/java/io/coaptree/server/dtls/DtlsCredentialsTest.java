@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.coaptree.harness.pki.TestPki;
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 class DtlsCredentialsTest {
 
@@ -48,7 +48,7 @@ class DtlsCredentialsTest {
 
     private static String refusedField(Object... overrides) {
         DtlsOptions options = files(overrides);
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> DtlsCredentials.load(options, KeystoreEntries.NONE));
         assertTrue(!e.getMessage().contains("store-pass") && !e.getMessage().contains("trust-pass"), e.getMessage());
         return e.field();
@@ -84,11 +84,11 @@ class DtlsCredentialsTest {
         DtlsCredentials credentials = DtlsCredentials.load(options, new KeystoreEntries(keys, trust));
         assertEquals(pki.serverCertificate(), credentials.chain()[0]);
         assertEquals(1, credentials.trusted().size());
-        assertEquals("KeystoreService.target", assertThrows(InvalidOptionException.class,
+        assertEquals("KeystoreService.target", assertThrows(InvalidPropertyException.class,
                 () -> DtlsCredentials.load(options, KeystoreEntries.NONE)).field());
-        assertEquals("dtls.keystore.alias", assertThrows(InvalidOptionException.class,
+        assertEquals("dtls.keystore.alias", assertThrows(InvalidPropertyException.class,
                 () -> DtlsCredentials.load(options, new KeystoreEntries(Map.of(), trust))).field());
-        assertEquals("TruststoreKeystoreService.target", assertThrows(InvalidOptionException.class,
+        assertEquals("TruststoreKeystoreService.target", assertThrows(InvalidPropertyException.class,
                 () -> DtlsCredentials.load(options, new KeystoreEntries(keys, null))).field());
     }
 }

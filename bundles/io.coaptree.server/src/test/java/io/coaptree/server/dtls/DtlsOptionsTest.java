@@ -15,7 +15,7 @@ import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
 import org.eclipse.californium.scandium.dtls.cipher.CipherSuite;
 import org.junit.jupiter.api.Test;
 
-import io.coaptree.server.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 
 class DtlsOptionsTest {
 
@@ -28,7 +28,7 @@ class DtlsOptionsTest {
     }
 
     private static String refusedField(Object... keyValues) {
-        return assertThrows(InvalidOptionException.class, () -> from(keyValues)).field();
+        return assertThrows(InvalidPropertyException.class, () -> from(keyValues)).field();
     }
 
     @Test
@@ -55,7 +55,7 @@ class DtlsOptionsTest {
 
     @Test
     void aBadPskEntryIsRefusedWithoutShowingTheKey() {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> from("dtls.psk.credentials", "good=secret-key;bad=abc"));
         assertEquals("dtls.psk.credentials", e.field());
         assertTrue(e.getMessage().contains("entry 2"), e.getMessage());
@@ -91,11 +91,11 @@ class DtlsOptionsTest {
                 .certificateSource());
         assertEquals(List.of("none", "files", "kura-keystore"),
                 List.of(CertificateSource.values()).stream().map(CertificateSource::value).toList());
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> from("dtls.certificates.source", "usb-stick"));
         assertEquals("dtls.certificates.source: 'usb-stick' is not one of none, files, kura-keystore", e.getMessage());
         assertEquals("dtls.client.auth: 'sometimes' is not one of none, wanted, needed",
-                assertThrows(InvalidOptionException.class, () -> from("dtls.client.auth", "sometimes")).getMessage());
+                assertThrows(InvalidPropertyException.class, () -> from("dtls.client.auth", "sometimes")).getMessage());
         assertEquals(CertificateAuthenticationMode.WANTED, from("dtls.client.auth", "Wanted").clientAuthentication());
     }
 
@@ -112,9 +112,9 @@ class DtlsOptionsTest {
         SecretDecoder unwrap = (field, stored) -> stored.substring(4, stored.length() - 1).toCharArray();
         assertArrayEquals("secret1".getBytes(StandardCharsets.UTF_8), DtlsOptions.from(p, unwrap).psk().key("a"));
         SecretDecoder failing = (field, stored) -> {
-            throw new InvalidOptionException(field, "cannot be decrypted");
+            throw new InvalidPropertyException(field, "cannot be decrypted");
         };
         assertEquals("dtls.psk.credentials",
-                assertThrows(InvalidOptionException.class, () -> DtlsOptions.from(p, failing)).field());
+                assertThrows(InvalidPropertyException.class, () -> DtlsOptions.from(p, failing)).field());
     }
 }

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import io.coaptree.properties.InvalidPropertyException;
 
 class ServerOptionsTest {
 
@@ -67,7 +68,7 @@ class ServerOptionsTest {
             "observe.check.interval.count      | 0         | observe.check.interval.count: 0 is outside",
     })
     void aRefusedValueIsReportedWithItsField(String field, String value, String message) {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> ServerOptions.from(Map.of(field, value)));
         assertEquals(field, e.field());
         assertTrue(e.getMessage().startsWith(message), e.getMessage());
@@ -75,14 +76,14 @@ class ServerOptionsTest {
 
     @Test
     void blockLargerThanMessageIsRefused() {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> ServerOptions.from(Map.of("limits.message.size", 256, "limits.block.size", 512)));
         assertEquals("limits.block.size", e.field());
     }
 
     @Test
     void tooLongDomainIsRefused() {
-        InvalidOptionException e = assertThrows(InvalidOptionException.class,
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> ServerOptions.from(Map.of("node.domain", "d".repeat(64))));
         assertEquals("node.domain", e.field());
     }

@@ -24,15 +24,17 @@ import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
 import io.coaptree.tree.service.TreeService;
+import io.coaptree.tree.topics.TreeTopics;
 import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
 
@@ -40,7 +42,8 @@ import io.coaptree.properties.ConfigurationChange;
  * The design's CoAPTreeHandler as a Kura component: joins this gateway to the tree over the MQTT transport that
  * {@code DataTransportService.target} selects, ticks the {@link TreeHandler} on the gateway's one scheduler and
  * registers a {@link TreeService} whose properties follow the membership. A configuration that cannot be applied
- * is refused with an ERROR naming the field, and the gateway stays out of the tree until it is fixed.
+ * is refused with an ERROR naming the field; the running configuration keeps serving (a gateway refused at its
+ * first configuration stays out of the tree until it is fixed).
  */
 @Component(name = CoAPTreeHandler.PID, configurationPid = CoAPTreeHandler.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -62,6 +65,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
     private boolean started;
+    /** Why the last configuration was refused (published as {@link TreeService#CONFIG_ERROR}); null if it was not. */
+    private String refusal;
 
     /** The properties of the last configuration applied; guarded by this. */
     private Map<String, Object> runningProperties = Map.of();
@@ -89,8 +94,17 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         if (ConfigurationChange.none(runningProperties, properties)) {
             return;
         }
+        TreeOptions next = options(properties);
+        if (next == null) {
+            if (handler != null) {
+                publishState(handler);
+            }
+            return;
+        }
+        refusal = null;
+        runningProperties = Map.copyOf(properties);
         stopTree();
-        configure(properties);
+        start(next);
     }
 
     @Deactivate
@@ -100,15 +114,27 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
-        runningProperties = Map.copyOf(properties);
-        TreeOptions options;
-        try {
-            options = TreeOptions.fromProperties(withDefaultNodeName(properties));
-        } catch (InvalidOptionException e) {
-            LOG.error("{}: configuration refused, the gateway stays out of the tree: {}: {}", PID, e.field(),
-                    e.getMessage());
-            return;
+        TreeOptions options = options(properties);
+        if (options != null) {
+            runningProperties = Map.copyOf(properties);
+            start(options);
         }
+    }
+
+    /** The options of a configuration, or null (logged naming the field) if it is refused. */
+    private TreeOptions options(Map<String, Object> properties) {
+        try {
+            return TreeOptions.fromProperties(withDefaultNodeName(properties));
+        } catch (InvalidPropertyException e) {
+            refusal = e.getMessage();
+            LOG.error("{}: configuration refused{}: {}", PID, handler == null
+                    ? ", the gateway stays out of the tree until it is fixed" : ", the previous one keeps serving",
+                    e.getMessage());
+            return null;
+        }
+    }
+
+    private void start(TreeOptions options) {
         handler = new TreeHandler(options, Clock.systemUTC());
         checkLastWill(handler);
         warnAboutRootLevel(options);
@@ -231,8 +257,11 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
     }
 
-    private static Hashtable<String, Object> stateOf(TreeHandler h) {
+    private Hashtable<String, Object> stateOf(TreeHandler h) {
         Hashtable<String, Object> p = new Hashtable<>();
+        if (refusal != null) {
+            p.put(TreeService.CONFIG_ERROR, refusal);
+        }
         TreeView view = h.view();
         p.put(TreeService.NODE, h.self().text());
         p.put(TreeService.STATE, h.state().name());
@@ -269,7 +298,27 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         started = false;
     }
 
-    /** The service object: the handler and the scheduler it ticks on. */
+    /** The service object: what the handler tells of the gateway's place in the tree, and its scheduler. */
     private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler) implements TreeService {
+
+        @Override
+        public NodeAddress self() {
+            return handler.self();
+        }
+
+        @Override
+        public TreeView view() {
+            return handler.view();
+        }
+
+        @Override
+        public TreeTopics topics() {
+            return handler.topics();
+        }
+
+        @Override
+        public long tickIntervalMillis() {
+            return handler.options().tickIntervalMillis();
+        }
     }
 }

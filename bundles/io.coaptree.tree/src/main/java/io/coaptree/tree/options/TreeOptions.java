@@ -1,6 +1,6 @@
 package io.coaptree.tree.options;
 
-import static io.coaptree.tree.options.InvalidOptionException.REFUSAL;
+import static io.coaptree.properties.Refusal.STANDARD;
 
 import java.util.Map;
 import java.util.Objects;
@@ -9,10 +9,11 @@ import io.coaptree.properties.ComponentProperties;
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * A gateway's place in the tree and the membership protocol's timings and limits. Immutable and validated: a
- * bad value is refused with an {@link InvalidOptionException} naming the property.
+ * bad value is refused with an {@link InvalidPropertyException} naming the property.
  * <p>
  * Timing guarantee: a failed node is marked down at most {@code failure timeout + tick interval} after its last
  * heartbeat, and its children are re-attached in that same tick; the builder therefore requires that sum to be
@@ -70,18 +71,18 @@ public final class TreeOptions {
     /**
      * Reads a Kura component configuration ({@link ComponentProperties} says which forms each type may take).
      *
-     * @throws InvalidOptionException naming the property
+     * @throws InvalidPropertyException naming the property
      */
     public static TreeOptions fromProperties(Map<String, ?> properties) {
         Objects.requireNonNull(properties, "properties");
-        ComponentProperties p = ComponentProperties.of(properties, REFUSAL);
+        ComponentProperties p = ComponentProperties.of(properties, STANDARD);
         NodeAddress self;
         String name = p.string(NODE_NAME, "").trim();
         int level = p.integer(LEVEL, -1);
         try {
             self = NodeAddress.of(NodePath.of(level, p.string(DOMAIN, "").trim(), p.string(GROUP, "").trim()), name);
         } catch (InvalidNodeException e) {
-            throw new InvalidOptionException(propertyOf(e.field()), e.getMessage(), e);
+            throw new InvalidPropertyException(propertyOf(e.field()), e.getMessage(), e);
         }
         Builder b = builder(self).coapEndpoint(p.string(COAP_ENDPOINT, "").trim())
                 .topicPrefix(p.string(TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX).trim());
@@ -228,26 +229,26 @@ public final class TreeOptions {
             return this;
         }
 
-        /** @throws InvalidOptionException naming the first bad property */
+        /** @throws InvalidPropertyException naming the first bad property */
         public TreeOptions build() {
             if (topicPrefix.isEmpty() || topicPrefix.startsWith("/") || topicPrefix.endsWith("/")
                     || topicPrefix.contains("+") || topicPrefix.contains("#") || topicPrefix.contains("\u0000")) {
-                throw new InvalidOptionException(TOPIC_PREFIX,
+                throw new InvalidPropertyException(TOPIC_PREFIX,
                         "'" + topicPrefix + "' must be non-empty, without wildcards and without a leading or trailing /");
             }
             if (coapEndpoint.length() > 255) {
-                throw new InvalidOptionException(COAP_ENDPOINT, "is longer than 255 characters");
+                throw new InvalidPropertyException(COAP_ENDPOINT, "is longer than 255 characters");
             }
-            REFUSAL.requireRange(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
-            REFUSAL.requireRange(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);
-            REFUSAL.requireRange(FAILURE_TIMEOUT, failureTimeoutMillis, 2 * heartbeatIntervalMillis, 86_400_000,
+            STANDARD.requireRange(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
+            STANDARD.requireRange(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);
+            STANDARD.requireRange(FAILURE_TIMEOUT, failureTimeoutMillis, 2 * heartbeatIntervalMillis, 86_400_000,
                     "at least two heartbeat intervals");
-            REFUSAL.requireRange(REATTACH_DEADLINE, reattachDeadlineMillis, failureTimeoutMillis + tickIntervalMillis,
+            STANDARD.requireRange(REATTACH_DEADLINE, reattachDeadlineMillis, failureTimeoutMillis + tickIntervalMillis,
                     86_400_000, "at least failure timeout + tick interval");
-            REFUSAL.requireRange(JOIN_WINDOW, joinWindowMillis, tickIntervalMillis, 600_000);
-            REFUSAL.requireRange(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
-            REFUSAL.requireRange(MAX_MEMBERS, maxMembers, 1, 100_000);
-            REFUSAL.requireRange(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
+            STANDARD.requireRange(JOIN_WINDOW, joinWindowMillis, tickIntervalMillis, 600_000);
+            STANDARD.requireRange(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
+            STANDARD.requireRange(MAX_MEMBERS, maxMembers, 1, 100_000);
+            STANDARD.requireRange(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
             return new TreeOptions(this);
         }
     }

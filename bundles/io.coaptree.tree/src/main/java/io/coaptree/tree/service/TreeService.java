@@ -4,7 +4,9 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.topics.TreeTopics;
 
 /**
  * The gateway's place in the tree, registered by the tree handler component while it is configured. Its service
@@ -24,8 +26,23 @@ public interface TreeService {
     String LIVE_MEMBERS = "tree.members.live";
     /** The address of the live gateway this node currently hangs under (effective tree); absent at the top. */
     String PARENT = "tree.parent";
+    /**
+     * Why the last configuration change was refused, starting with the field ({@code tree.heartbeat.interval.ms: ...}),
+     * while the previous configuration keeps serving; absent when the last change was applied.
+     */
+    String CONFIG_ERROR = "tree.config.error";
 
-    TreeHandler handler();
+    /** This gateway's address in the tree. */
+    NodeAddress self();
+
+    /** The tree as this gateway sees it now (an immutable copy). */
+    TreeView view();
+
+    /** The MQTT topics of this tree (its prefix). */
+    TreeTopics topics();
+
+    /** How often the tree ticks ({@code tree.tick.interval.ms}): the pace for work that ticks beside it. */
+    long tickIntervalMillis();
 
     /**
      * The gateway's one scheduler for the tree's ticks, shared by remote queries for theirs: never block in it,

@@ -10,7 +10,6 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.DataTransportService;
-import org.eclipse.kura.data.DataTransportToken;
 import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +23,11 @@ import io.coaptree.tree.bus.TopicFilter;
  * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread,
  * so a handler is never called concurrently with itself. Subscriptions are remembered and made again whenever a
  * connection is established (a subscription asked for while disconnected is made then; a broker that lost the
- * session gets them back). Several buses may share one transport: each dispatches only its own filters.
+ * session gets them back). Several buses may share one transport: each dispatches only its own filters. Other
+ * events need nothing: publishes are not queued here, the transport reconnects by itself (and after a configuration
+ * update), and QoS 1 confirmations are the transport's in-flight window's business.
  */
-public final class DataTransportMessageBus implements MessageBus, DataTransportListener, AutoCloseable {
+public final class DataTransportMessageBus extends DataTransportListenerAdapter implements MessageBus, AutoCloseable {
 
     public static final int QOS = 1;
 
@@ -139,32 +140,7 @@ public final class DataTransportMessageBus implements MessageBus, DataTransportL
     }
 
     @Override
-    public void onDisconnecting() {
-        // Nothing to flush: publishes are not queued here.
-    }
-
-    @Override
-    public void onDisconnected() {
-        // The transport reconnects by itself; subscriptions are made again in onConnectionEstablished.
-    }
-
-    @Override
-    public void onConfigurationUpdating(boolean wasConnected) {
-        // The transport reconnects after the update.
-    }
-
-    @Override
-    public void onConfigurationUpdated(boolean wasConnected) {
-        // onConnectionEstablished follows once it is connected again.
-    }
-
-    @Override
     public void onConnectionLost(Throwable cause) {
         LOG.debug("MQTT connection lost: {}", String.valueOf(cause));
-    }
-
-    @Override
-    public void onMessageConfirmed(DataTransportToken token) {
-        // QoS 1 confirmations need no action: the tree and remote queries have their own timeouts.
     }
 }

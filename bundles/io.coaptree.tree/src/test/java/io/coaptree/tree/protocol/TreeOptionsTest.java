@@ -8,7 +8,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.tree.model.NodeAddress;
-import io.coaptree.tree.options.InvalidOptionException;
+import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.TreeOptions;
 
 class TreeOptionsTest {
@@ -24,21 +24,21 @@ class TreeOptionsTest {
 
     @Test
     void badValuesNameTheirProperty() {
-        assertEquals("tree.group", assertThrows(InvalidOptionException.class, () -> TreeOptions.fromProperties(
+        assertEquals("tree.group", assertThrows(InvalidPropertyException.class, () -> TreeOptions.fromProperties(
                 Map.of("tree.level", 1, "tree.domain", "A", "tree.group", "g1", "tree.node.name", "n"))).field());
-        assertEquals("tree.node.name", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.node.name", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.fromProperties(Map.of("tree.level", 0))).field());
-        assertEquals("tree.level", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.level", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.fromProperties(Map.of("tree.node.name", "n"))).field());
-        assertEquals("tree.heartbeat.interval.ms", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.heartbeat.interval.ms", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.fromProperties(Map.of("tree.level", 0, "tree.node.name", "r",
                         "tree.heartbeat.interval.ms", "often"))).field());
         NodeAddress root = NodeAddress.parse("-/-/r");
-        assertEquals("tree.reattach.deadline.ms", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.reattach.deadline.ms", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.builder(root).failureTimeoutMillis(9_800).build()).field());
-        assertEquals("tree.failure.timeout.ms", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.failure.timeout.ms", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.builder(root).failureTimeoutMillis(3_000).build()).field());
-        assertEquals("tree.topic.prefix", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.topic.prefix", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.builder(root).topicPrefix("a/#").build()).field());
     }
 
@@ -46,12 +46,12 @@ class TreeOptionsTest {
     void aRefusalSaysWhatIsAccepted() {
         NodeAddress root = NodeAddress.parse("-/-/r");
         assertEquals("tree.failure.timeout.ms: 3000 is outside 4000..86400000 (at least two heartbeat intervals)",
-                assertThrows(InvalidOptionException.class,
+                assertThrows(InvalidPropertyException.class,
                         () -> TreeOptions.builder(root).failureTimeoutMillis(3_000).build()).getMessage());
         assertEquals("tree.heartbeat.interval.ms: 'often' is not an integer",
-                assertThrows(InvalidOptionException.class, () -> TreeOptions.fromProperties(Map.of("tree.level", 0,
+                assertThrows(InvalidPropertyException.class, () -> TreeOptions.fromProperties(Map.of("tree.level", 0,
                         "tree.node.name", "r", "tree.heartbeat.interval.ms", "often"))).getMessage());
-        assertEquals("tree.max.members: 0 is outside 1..100000", assertThrows(InvalidOptionException.class,
+        assertEquals("tree.max.members: 0 is outside 1..100000", assertThrows(InvalidPropertyException.class,
                 () -> TreeOptions.fromProperties(Map.of("tree.level", 0, "tree.node.name", "r", "tree.max.members",
                         "0"))).getMessage());
     }

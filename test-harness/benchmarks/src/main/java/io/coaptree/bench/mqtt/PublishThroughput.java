@@ -17,7 +17,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.KuraTooManyInflightMessagesException;
 import org.eclipse.kura.data.DataTransportToken;
-import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
@@ -26,7 +25,8 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
-import io.coaptree.mqtt.LeanMqttDataTransport;
+import io.coaptree.mqtt.component.LeanMqttDataTransport;
+import io.coaptree.tree.transport.DataTransportListenerAdapter;
 import io.moquette.BrokerConstants;
 import io.moquette.broker.Server;
 import io.moquette.broker.config.MemoryConfig;
@@ -258,7 +258,7 @@ public final class PublishThroughput {
     }
 
     /** Counts the transport's confirmations (QoS 1: one per message acknowledged by the broker). */
-    private static final class ConfirmationCounter implements DataTransportListener {
+    private static final class ConfirmationCounter extends DataTransportListenerAdapter {
         private final AtomicLong confirmed;
         private final Semaphore slots;
 
@@ -271,34 +271,6 @@ public final class PublishThroughput {
         public void onMessageConfirmed(DataTransportToken token) {
             confirmed.incrementAndGet();
             slots.release();
-        }
-
-        @Override
-        public void onConnectionEstablished(boolean newSession) {
-        }
-
-        @Override
-        public void onDisconnecting() {
-        }
-
-        @Override
-        public void onDisconnected() {
-        }
-
-        @Override
-        public void onConfigurationUpdating(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConfigurationUpdated(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConnectionLost(Throwable cause) {
-        }
-
-        @Override
-        public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
         }
     }
 }

@@ -39,7 +39,7 @@ import io.coaptree.bench.scenario.ServerUsage;
 import io.coaptree.bench.server.ServerSample;
 import io.coaptree.bench.server.TargetProcess;
 import io.coaptree.bench.server.TargetSpec;
-import io.coaptree.harness.demo.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
  * The gateway hierarchy (issue 6) on the design's testbed ({@link TreeTestbed}: 10 gateways, 400 resources each),

@@ -12,8 +12,8 @@ import java.util.Properties;
 import java.util.stream.Stream;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
-import io.coaptree.harness.demo.TreeHierarchy;
-import io.coaptree.harness.demo.TreeHierarchy.Gateway;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
  * The server under test of the {@code tree} scenario: an MQTT broker and the 10-gateway hierarchy of
@@ -29,8 +29,8 @@ import io.coaptree.harness.demo.TreeHierarchy.Gateway;
  */
 public final class TreeTarget implements AutoCloseable {
 
-    static final String RD_PID = "io.coaptree.rd.ResourceDirectory";
-    static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
+    static final String RD_PID = TreeHierarchy.RD_PID;
+    static final String REMOTE_QUERY_PID = TreeHierarchy.REMOTE_QUERY_PID;
     static final Duration BOOT_TIMEOUT = Duration.ofSeconds(240);
     static final int BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 

@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import io.coaptree.harness.demo.TreeHierarchy;
-import io.coaptree.harness.demo.TreeHierarchy.Gateway;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
  * The design's testbed, as the {@code tree} scenario builds it: 10 gateways (a root, three domains, two groups per

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.KuraNode;
 
 /**

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
  * Starts a whole CoAPTree hierarchy in this JVM (an embedded MQTT broker, a root, two domains, two groups per

@@ -2,6 +2,8 @@ package io.coaptree.harness.demo;
 
 import java.io.PrintStream;
 
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+
 /** What the demo prints once the tree is up: every gateway's port and URIs that cross the tree. */
 final class HierarchyBanner {
 

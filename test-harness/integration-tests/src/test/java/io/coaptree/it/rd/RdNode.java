@@ -58,8 +58,9 @@ final class RdNode implements AutoCloseable {
         try {
             node.installDeploymentPackage(path("coaptree.dp.core"));
             node.installDeploymentPackage(path("coaptree.dp.examples"));
-            if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", TIMEOUT)) {
-                throw new AssertionError("no CoAPServer with a bound port within " + TIMEOUT);
+            if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", TIMEOUT)
+                    || !node.awaitListed(TIMEOUT, SERVER_PID, RD_PID)) {
+                throw new AssertionError("no CoAPServer with a bound port and WebUI pages within " + TIMEOUT);
             }
             return new RdNode(node);
         } catch (Exception | AssertionError e) {

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import io.coaptree.harness.demo.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.it.Libcoap;
 
@@ -266,6 +266,22 @@ abstract class HierarchyScenarios {
         }
         awaitListed(ROOT, "/rd-lookup/res?rt=sync-humidity", device, false);
         assertTrue(!get("gA1", "/tree-lookup/res?rt=sync-humidity").getResponseText().contains(device));
+    }
+
+    @Test
+    @Order(9)
+    void aRefusedTreeConfigurationIsPublishedNamingTheFieldAndThePreviousOneKeepsServing() throws Exception {
+        KuraNode gA1 = tree.node("gA1");
+        Object before = gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "service.id");
+
+        gA1.updateConfiguration(TreeHierarchy.TREE_PID, Map.of("tree.heartbeat.interval.ms", -1));
+
+        assertTrue(gA1.awaitServiceProperty(TreeHierarchy.TREE_SERVICE,
+                "(tree.config.error=tree.heartbeat.interval.ms*)", TIMEOUT), "the refusal names the field");
+        assertEquals(before, gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "service.id"),
+                "the running tree handler was not replaced");
+        assertEquals("JOINED", gA1.serviceProperty(TreeHierarchy.TREE_SERVICE, null, "tree.state"));
+        awaitContent("gA1", "/tree/B/2/gB2/temperature");
     }
 
     /** Synchronisation reacts to changes at once (observed); 10 s leaves room for two hops on a loaded machine. */

@@ -276,6 +276,23 @@ public final class KuraNode implements AutoCloseable {
         return (List<String>) this.webUi.call("services", new Class<?>[0]);
     }
 
+    /**
+     * Waits until the WebUI lists every one of these pids. Components register asynchronously once their
+     * configuration is seeded, and Kura drops an Apply or a snapshot block for a pid it does not list yet, as an
+     * operator would see: wait for the page before configuring it. False if one is still missing at the timeout.
+     */
+    public boolean awaitListed(Duration timeout, String... pids) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        List<String> wanted = List.of(pids);
+        while (!services().containsAll(wanted)) {
+            if (System.nanoTime() >= deadline) {
+                return false;
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+
     /** The fields of the pid's WebUI form (its metatype attribute ids), or null when the WebUI has no form for it. */
     @SuppressWarnings("unchecked")
     public List<String> formFields(String pid) throws Exception {

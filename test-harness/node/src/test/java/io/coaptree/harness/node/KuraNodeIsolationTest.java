@@ -25,6 +25,8 @@ class KuraNodeIsolationTest {
         try (KuraNode left = KuraNode.builder("left").storage(dir.resolve("left")).start();
                 KuraNode right = KuraNode.builder("right").storage(dir.resolve("right")).start()) {
             assertNotEquals(left.storage(), right.storage());
+            assertTrue(left.awaitListed(WAIT, KuraNodeServicesTest.PROBE_PID));
+            assertTrue(right.awaitListed(WAIT, KuraNodeServicesTest.PROBE_PID));
             left.applySnapshot(Files.writeString(dir.resolve("l.xml"), Snapshots.probe(left.encryptPassword("L"))));
             right.applySnapshot(
                     Files.writeString(dir.resolve("r.xml"), Snapshots.probe(right.encryptPassword("R"))));
@@ -54,6 +56,7 @@ class KuraNodeIsolationTest {
         try (KuraNode node = KuraNode.builder("foreign-upload")
                 .frameworkProperty("coaptree.harness.crypto.key", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=")
                 .start()) {
+            assertTrue(node.awaitListed(WAIT, KuraNodeServicesTest.PROBE_PID));
             node.applySnapshot(Files.writeString(dir.resolve("s.xml"), Snapshots.probe(fromDefaultKey)));
             assertTrue(node.awaitServiceProperty(PROBE_RESULT, "(secret.sha256=" + sha256(fromDefaultKey) + ")",
                     WAIT));
@@ -67,6 +70,7 @@ class KuraNodeIsolationTest {
         Path dp = TestJars.deploymentPackage(dir.resolve("kept.dp"), "test.kept.dp", "1.0.0", bundle, "test.kept",
                 "1.0.0");
         try (KuraNode node = KuraNode.builder("restart").storage(storage).deploymentPackage(dp).start()) {
+            assertTrue(node.awaitListed(WAIT, KuraNodeServicesTest.PROBE_PID));
             node.updateConfiguration(KuraNodeServicesTest.PROBE_PID, Map.of("secret", "kept"));
         }
         try (KuraNode node = KuraNode.builder("restart").storage(storage).start()) {

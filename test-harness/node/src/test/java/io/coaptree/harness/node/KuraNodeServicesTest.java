@@ -38,6 +38,8 @@ class KuraNodeServicesTest {
     @BeforeAll
     void start() throws Exception {
         this.node = KuraNode.builder("services").start();
+        // As in Kura's WebUI, a page can be configured once it is listed.
+        assertTrue(this.node.awaitListed(WAIT, PROBE_PID));
     }
 
     @AfterAll

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.DataTransportService;
 
+import io.coaptree.codec.CoapCodes;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeCodecException;
@@ -94,11 +95,11 @@ public final class Initiator extends ProbeRole {
 
     private void send(long id) throws InterruptedException {
         outstanding.put(id, System.nanoTime());
-        CoapEnvelope request = CoapEnvelope.builder(EnvelopeKind.REQUEST, POST)
+        CoapEnvelope request = CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.POST)
                 .correlationId(id)
                 .path("probe/echo")
-                .contentFormat(OCTET_STREAM)
-                .accept(OCTET_STREAM)
+                .contentFormat(CoapCodes.OCTET_STREAM)
+                .accept(CoapCodes.OCTET_STREAM)
                 .payload(body)
                 .sourceNode(nodeName)
                 .build();
@@ -124,7 +125,7 @@ public final class Initiator extends ProbeRole {
             }
             return;
         }
-        boolean expected = response.kind() == EnvelopeKind.RESPONSE && response.code() == CONTENT
+        boolean expected = response.kind() == EnvelopeKind.RESPONSE && response.code() == CoapCodes.CONTENT
                 && Arrays.equals(body, response.payload());
         finish(response.correlationId(), expected, "unexpected response " + response);
     }

@@ -1,23 +1,17 @@
 package io.coaptree.harness.exchange.run;
 
 import org.eclipse.kura.data.DataTransportService;
-import org.eclipse.kura.data.DataTransportToken;
-import org.eclipse.kura.data.transport.listener.DataTransportListener;
 
 import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.tree.transport.DataTransportListenerAdapter;
 
 /**
  * What responders and initiators share: the transport, the codec, a publisher that respects the in-flight window
- * and a gate that opens when the transport connects. Registered as the transport's listener.
+ * and a gate that opens when the transport connects. Registered as the transport's listener. Other events need
+ * nothing: the transport restores subscriptions and reconnects by itself, exchanges in flight time out, and the
+ * in-flight window (not confirmations) is what {@link PatientPublisher} waits on.
  */
-public abstract class ProbeRole implements DataTransportListener {
-
-    /** CoAP 2.05 Content as a one-byte code. */
-    static final int CONTENT = 69;
-    /** CoAP POST. */
-    static final int POST = 2;
-    /** application/octet-stream. */
-    static final int OCTET_STREAM = 42;
+public abstract class ProbeRole extends DataTransportListenerAdapter {
 
     protected final DataTransportService transport;
     protected final ProbeSettings settings;
@@ -45,35 +39,5 @@ public abstract class ProbeRole implements DataTransportListener {
     @Override
     public void onConnectionEstablished(boolean newSession) {
         gate.connectionEstablished();
-    }
-
-    @Override
-    public void onDisconnecting() {
-        // nothing to release: the transport restores subscriptions itself
-    }
-
-    @Override
-    public void onDisconnected() {
-        // as above
-    }
-
-    @Override
-    public void onConfigurationUpdating(boolean wasConnected) {
-        // as above
-    }
-
-    @Override
-    public void onConfigurationUpdated(boolean wasConnected) {
-        // as above
-    }
-
-    @Override
-    public void onConnectionLost(Throwable cause) {
-        // exchanges in flight time out; the transport reconnects
-    }
-
-    @Override
-    public void onMessageConfirmed(DataTransportToken token) {
-        // the in-flight window is what matters, and PatientPublisher watches it
     }
 }

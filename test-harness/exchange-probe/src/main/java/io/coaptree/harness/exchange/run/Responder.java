@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.DataTransportService;
 
+import io.coaptree.codec.CoapCodes;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeCodecException;
@@ -44,7 +45,7 @@ public final class Responder extends ProbeRole {
             if (request.kind() != EnvelopeKind.REQUEST) {
                 throw new EnvelopeCodecException("expected a request, got a " + request.kind());
             }
-            CoapEnvelope response = CoapEnvelope.builder(EnvelopeKind.RESPONSE, CONTENT)
+            CoapEnvelope response = CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.CONTENT)
                     .correlationId(request.correlationId())
                     .contentFormat(request.contentFormat())
                     .payload(request.payload())

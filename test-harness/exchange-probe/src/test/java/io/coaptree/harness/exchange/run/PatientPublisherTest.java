@@ -17,7 +17,7 @@ import org.eclipse.kura.KuraNotConnectedException;
 import org.eclipse.kura.KuraTooManyInflightMessagesException;
 import org.junit.jupiter.api.Test;
 
-import io.coaptree.mqtt.LeanMqttDataTransport;
+import io.coaptree.mqtt.component.LeanMqttDataTransport;
 
 /**
  * The publisher against the real transport with a full window: a peer that accepts the MQTT connection and

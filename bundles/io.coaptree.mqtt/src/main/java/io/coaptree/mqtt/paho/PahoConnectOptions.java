@@ -1,0 +1,48 @@
+package io.coaptree.mqtt.paho;
+
+import javax.net.SocketFactory;
+
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+
+import io.coaptree.mqtt.transport.MqttTransportOptions;
+
+/** Paho's connect options for the transport's settings. */
+public final class PahoConnectOptions {
+
+    private PahoConnectOptions() {
+    }
+
+    /**
+     * @param willTopic the last will's topic with its variables resolved ({@code #client-id}, ...); ignored without
+     *        {@code lwt.topic}
+     * @param socketFactory the sockets to open (TLS for mqtts and wss, TCP_NODELAY if set); null for Paho's default
+     */
+    public static MqttConnectOptions of(MqttTransportOptions current, String willTopic, SocketFactory socketFactory) {
+        MqttConnectOptions o = new MqttConnectOptions();
+        o.setCleanSession(current.cleanSession());
+        o.setKeepAliveInterval(current.keepAliveSeconds());
+        o.setConnectionTimeout(current.timeoutSeconds());
+        o.setMqttVersion(current.protocolVersion());
+        // The transport's window is the limit; Paho's own must never refuse first.
+        o.setMaxInflight(current.inFlightMax());
+        // The transport reconnects by itself, with its own backoff, and restores subscriptions.
+        o.setAutomaticReconnect(false);
+        if (!current.username().isEmpty()) {
+            o.setUserName(current.username());
+        }
+        char[] password = current.password();
+        if (password.length > 0) {
+            o.setPassword(password);
+        }
+        if (!current.lwtTopic().isEmpty()) {
+            o.setWill(willTopic, current.lwtPayload(), current.lwtQos(), current.lwtRetain());
+        }
+        if (current.tls()) {
+            o.setHttpsHostnameVerificationEnabled(current.hostnameVerification());
+        }
+        if (socketFactory != null) {
+            o.setSocketFactory(socketFactory);
+        }
+        return o;
+    }
+}

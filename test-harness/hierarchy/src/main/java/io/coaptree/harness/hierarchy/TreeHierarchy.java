@@ -1,0 +1,250 @@
+package io.coaptree.harness.hierarchy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+import io.coaptree.harness.node.KuraNode;
+
+/**
+ * A gateway tree in one JVM: emulated Kura nodes, each configured from the {@code kura-config/} snapshot of its
+ * role (root, domain, group) plus per-node overrides (name, domain, group, MQTT broker, a free CoAP port on
+ * 127.0.0.1), with the CoAPTree package installed and the examples package on the groups. Used by the demo and the
+ * hierarchy integration tests.
+ */
+public final class TreeHierarchy implements AutoCloseable {
+
+    public static final String SERVER_PID = "io.coaptree.server.CoapServerService";
+    public static final String SERVER_SERVICE = "io.coaptree.api.CoAPServer";
+    public static final String TRANSPORT_PID = "io.coaptree.mqtt.LeanMqttDataTransport";
+    public static final String TREE_PID = "io.coaptree.tree.CoAPTreeHandler";
+    public static final String RD_PID = "io.coaptree.rd.ResourceDirectory";
+    public static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
+    private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(60);
+    public static final String TREE_SERVICE = "io.coaptree.tree.service.TreeService";
+
+    /** One gateway of the tree: name, level 0/1/2, domain and group ("" when absent). */
+    public record Gateway(String name, int level, String domain, String group) {
+
+        /** The node address as in tree URIs and topics, '-' for an absent level: {@code A/1/gA1}. */
+        public String address() {
+            return (domain.isEmpty() ? "-" : domain) + "/" + (group.isEmpty() ? "-" : group) + "/" + name;
+        }
+
+        String roleSnapshot() {
+            return level == 0 ? "root.xml" : level == 1 ? "domain.xml" : "group.xml";
+        }
+    }
+
+    /**
+     * The root gateway's node name. Not "root": Moquette 0.17 (the embedded broker) never delivers to a subscription
+     * with a topic level literally named "root", the name of its subscription trie's own root token (moquette-io/moquette
+     * PR #479, unmerged), so such a gateway would never receive its query, reply and ctl topics.
+     */
+    public static final String ROOT_NAME = "top";
+
+    /** The design's demo tree: a root, domains A and B, groups 1 and 2 in each. */
+    public static List<Gateway> sevenGateways() {
+        return List.of(new Gateway(ROOT_NAME, 0, "", ""),
+                new Gateway("dA", 1, "A", ""), new Gateway("dB", 1, "B", ""),
+                new Gateway("gA1", 2, "A", "1"), new Gateway("gA2", 2, "A", "2"),
+                new Gateway("gB1", 2, "B", "1"), new Gateway("gB2", 2, "B", "2"));
+    }
+
+    /** Where the parts come from and what every node gets on top of its role snapshot. */
+    public record Settings(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path storageRoot, String brokerUrl,
+            Map<String, Object> treeOverrides, Map<String, Object> serverOverrides) {
+
+        public Settings {
+            Objects.requireNonNull(kuraConfig, "kuraConfig");
+            Objects.requireNonNull(coaptreeDp, "coaptreeDp");
+            Objects.requireNonNull(examplesDp, "examplesDp");
+            Objects.requireNonNull(storageRoot, "storageRoot");
+            Objects.requireNonNull(brokerUrl, "brokerUrl");
+            treeOverrides = Map.copyOf(treeOverrides);
+            serverOverrides = Map.copyOf(serverOverrides);
+        }
+    }
+
+    private final Settings settings;
+    private final Map<String, Gateway> gateways = new LinkedHashMap<>();
+    private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
+
+    private TreeHierarchy(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Starts every gateway (in order: parents first) and waits until each sees all of them live. */
+    public static TreeHierarchy start(Settings settings, List<Gateway> tree, Duration timeout) throws Exception {
+        TreeHierarchy hierarchy = new TreeHierarchy(settings);
+        try {
+            for (Gateway g : tree) {
+                hierarchy.gateways.put(g.name(), g);
+                hierarchy.nodes.put(g.name(), hierarchy.boot(g, true, g.name(), g.name()));
+            }
+            for (Gateway g : tree) {
+                hierarchy.awaitTree(g.name(), "(tree.members.live=" + tree.size() + ")", timeout);
+            }
+            return hierarchy;
+        } catch (Exception | AssertionError e) {
+            hierarchy.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Boots a node. The first time it is provisioned, as a gateway is before its packages arrive, from its role
+     * snapshot plus this tree's values (Kura ignores Apply for a pid no installed component has registered yet),
+     * then given the packages; later boots get both back from the node's storage, as a rebooted gateway does.
+     */
+    private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId) throws Exception {
+        Path storage = settings.storageRoot().resolve(storageName);
+        KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
+        if (fresh) {
+            deleteRecursively(storage);
+            builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
+            provision(builder, g, clientId);
+        }
+        KuraNode node = builder.start();
+        if (!fresh) {
+            return node;
+        }
+        try {
+            node.installDeploymentPackage(settings.coaptreeDp());
+            if (g.level() == 2) {
+                node.installDeploymentPackage(settings.examplesDp());
+            }
+            // Ready as an operator would see it: our pages listed, so an Apply is no longer dropped.
+            if (!node.awaitListed(SERVICE_TIMEOUT, SERVER_PID, TRANSPORT_PID, TREE_PID, RD_PID, REMOTE_QUERY_PID)) {
+                throw new AssertionError(g.name() + ": our components are not all listed after " + SERVICE_TIMEOUT
+                        + ": " + node.services());
+            }
+            return node;
+        } catch (Exception | AssertionError e) {
+            node.close();
+            throw e;
+        }
+    }
+
+    private void provision(KuraNode.Builder builder, Gateway g, String clientId) {
+        Map<String, Object> server = new HashMap<>();
+        server.put("coap.port", 0);
+        server.put("coap.bind.address", "127.0.0.1");
+        server.put("node.domain", g.domain());
+        server.put("node.group", g.group());
+        server.putAll(settings.serverOverrides());
+        builder.configuration(SERVER_PID, server);
+
+        Map<String, Object> transport = new HashMap<>();
+        transport.put("broker-url", settings.brokerUrl());
+        transport.put("client-id", clientId);
+        transport.put("keep-alive", 5);
+        transport.put("timeout", 5);
+        transport.put("reconnect.initial-delay-ms", 200);
+        transport.put("reconnect.max-delay-ms", 1000);
+        // The snapshot's last will names the role's example domain and group: follow this node's.
+        transport.put("lwt.topic", "coaptree/" + g.address() + "/lwt");
+        builder.configuration(TRANSPORT_PID, transport);
+
+        Map<String, Object> tree = new HashMap<>();
+        tree.put("tree.level", g.level());
+        tree.put("tree.domain", g.domain());
+        tree.put("tree.group", g.group());
+        tree.put("tree.node.name", g.name());
+        tree.putAll(settings.treeOverrides());
+        builder.configuration(TREE_PID, tree);
+    }
+
+    public KuraNode node(String name) {
+        KuraNode node = nodes.get(name);
+        if (node == null) {
+            throw new IllegalArgumentException("no running gateway " + name);
+        }
+        return node;
+    }
+
+    public Gateway gateway(String name) {
+        return gateways.get(name);
+    }
+
+    public List<Gateway> gateways() {
+        return List.copyOf(gateways.values());
+    }
+
+    /** The bound CoAP port of a gateway. */
+    public int coapPort(String name) {
+        KuraNode node = node(name);
+        if (!node.awaitServiceProperty(SERVER_SERVICE, "(coap.port=*)", Duration.ofSeconds(30))) {
+            throw new IllegalStateException(name + ": the CoAP server is not bound");
+        }
+        return ((Number) node.serviceProperty(SERVER_SERVICE, "(coap.port=*)", "coap.port")).intValue();
+    }
+
+    /** A property of a gateway's TreeService ({@code tree.state}, {@code tree.parent}, ...), null if absent. */
+    public Object treeProperty(String name, String key) {
+        return node(name).serviceProperty(TREE_SERVICE, null, key);
+    }
+
+    /** Waits until the gateway's TreeService matches {@code ldapFilter}; fails with its state otherwise. */
+    public void awaitTree(String name, String ldapFilter, Duration timeout) {
+        if (!node(name).awaitServiceProperty(TREE_SERVICE, ldapFilter, timeout)) {
+            throw new AssertionError(name + ": tree service not " + ldapFilter + " within " + timeout + "; state "
+                    + treeProperty(name, "tree.state") + ", live members " + treeProperty(name, "tree.members.live")
+                    + ", parent " + treeProperty(name, "tree.parent"));
+        }
+    }
+
+    /** Stops a gateway the way a power cut would look from the broker: its connection just ends. */
+    public void stop(String name) {
+        KuraNode node = nodes.remove(name);
+        if (node != null) {
+            node.close();
+        }
+    }
+
+    /** Boots a stopped gateway again from its storage (configuration and packages kept). */
+    public void restart(String name) throws Exception {
+        if (nodes.containsKey(name)) {
+            throw new IllegalStateException(name + " is running");
+        }
+        nodes.put(name, boot(gateways.get(name), false, name, name));
+    }
+
+    /**
+     * Starts a gateway outside the hierarchy's bookkeeping (e.g. one that reuses a node name), configured like the
+     * others but with its own storage and MQTT client id. The caller closes it.
+     */
+    public KuraNode startExtra(Gateway g, String storageAndClientId) throws Exception {
+        return boot(g, true, storageAndClientId, storageAndClientId);
+    }
+
+    @Override
+    public void close() {
+        List<String> names = new ArrayList<>(nodes.keySet());
+        java.util.Collections.reverse(names);
+        for (String name : names) {
+            try {
+                nodes.remove(name).close();
+            } catch (RuntimeException e) {
+                // keep closing the others
+            }
+        }
+    }
+
+    private static void deleteRecursively(Path dir) throws java.io.IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+}
