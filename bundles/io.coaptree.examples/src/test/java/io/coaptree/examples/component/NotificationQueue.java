@@ -1,4 +1,4 @@
-package io.coaptree.examples;
+package io.coaptree.examples.component;
 
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;

@@ -1,4 +1,4 @@
-package io.coaptree.examples;
+package io.coaptree.examples.component;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.coaptree.examples;
+package io.coaptree.examples.component;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package io.coaptree.examples;
+package io.coaptree.examples.component;
 
 import java.net.InetSocketAddress;
 import java.util.Map;

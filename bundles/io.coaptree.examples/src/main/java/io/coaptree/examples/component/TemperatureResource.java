@@ -1,4 +1,4 @@
-package io.coaptree.examples;
+package io.coaptree.examples.component;
 
 import java.util.Locale;
 import java.util.concurrent.Executors;
