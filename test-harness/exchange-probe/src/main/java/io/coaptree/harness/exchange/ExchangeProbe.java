@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,12 +24,13 @@ import io.coaptree.harness.exchange.run.ProbeRole;
 import io.coaptree.harness.exchange.run.ProbeSettings;
 import io.coaptree.harness.exchange.run.Responder;
 import io.coaptree.harness.exchange.run.RunResult;
+import io.coaptree.properties.ConfigurationChange;
 
 /**
  * A factory component (one instance per configuration) that uses the {@link DataTransportService} its
  * {@code DataTransportService.target} selects, as CoAPTree's bundles do: a responder answers request envelopes, an
  * initiator runs a batch of exchanges. Progress and results are the properties of an {@link ExchangeProbeStatus}
- * service; a configuration change restarts the instance (and an initiator's run).
+ * service; a configuration change restarts the instance (and an initiator's run), an unchanged one does not.
  */
 @Component(name = ExchangeProbe.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
         service = ConfigurableComponent.class)
@@ -44,6 +46,8 @@ public final class ExchangeProbe implements ConfigurableComponent {
     private ServiceRegistration<ExchangeProbeStatus> registration;
     private ProbeRole role;
     private Thread worker;
+    private BundleContext context;
+    private Map<String, Object> running = Map.of();
 
     /** Static: a different transport (a new target filter) means a new instance. */
     @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
@@ -54,6 +58,8 @@ public final class ExchangeProbe implements ConfigurableComponent {
 
     @Activate
     void activate(BundleContext context, Map<String, Object> properties) {
+        this.context = context;
+        this.running = Map.copyOf(properties);
         Object pid = properties.getOrDefault("kura.service.pid", properties.get("service.pid"));
         status.put("kura.service.pid", String.valueOf(pid));
         status.put(ExchangeProbeStatus.TRANSPORT_PID, String.valueOf(transportPid));
@@ -126,6 +132,20 @@ public final class ExchangeProbe implements ConfigurableComponent {
         if (registration != null) {
             registration.setProperties(status);
         }
+    }
+
+    /**
+     * A changed configuration restarts the instance; an unchanged one is ignored. Kura's ConfigurationService writes
+     * a factory instance's configuration back (defaults merged) each time the instance registers, so a component
+     * that restarted on every update would restart for ever.
+     */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        if (ConfigurationChange.none(this.running, properties)) {
+            return;
+        }
+        deactivate();
+        activate(this.context, properties);
     }
 
     @Deactivate

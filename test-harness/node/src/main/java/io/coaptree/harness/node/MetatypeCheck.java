@@ -69,7 +69,7 @@ public final class MetatypeCheck {
      * as a property, and whether its descriptor is DS 1.3 or later (namespace scr/v1.3.0 and up).
      */
     private record Component(String name, String configurationPid, List<String> provides, String policy,
-            boolean declaresServicePid, boolean ds13OrLater) {
+            boolean declaresServicePid, boolean ds13OrLater, boolean hasModified) {
     }
 
     private static List<String> check(JarFile jar) throws IOException {
@@ -134,6 +134,14 @@ public final class MetatypeCheck {
             }
             if (!components.containsKey(id)) {
                 violations.add(entryName + ": no DS component named '" + id + "' (OCD id must equal the component name)");
+            }
+            Component component = components.get(id);
+            boolean factory = document.designates().stream().anyMatch(d -> id.equals(d.factoryPid()));
+            if (factory && component != null && component.provides().contains(CONFIGURABLE_COMPONENT)
+                    && !component.hasModified()) {
+                violations.add("component " + id + " is a factory ConfigurableComponent without a modified method:"
+                        + " Kura writes an instance's configuration back each time it registers, so an instance that"
+                        + " restarts on every update never settles");
             }
             boolean designated = document.designates().stream()
                     .anyMatch(d -> (id.equals(d.pid()) || id.equals(d.factoryPid())) && d.ocdRefs().contains(id));
@@ -291,7 +299,7 @@ public final class MetatypeCheck {
             String policy = element.hasAttribute("configuration-policy") ? element.getAttribute("configuration-policy")
                     : "optional";
             components.put(name, new Component(name, configurationPid, provides, policy, declaresServicePid,
-                    isDs13OrLater(element)));
+                    isDs13OrLater(element), element.hasAttribute("modified")));
             return;
         }
         NodeList children = element.getChildNodes();

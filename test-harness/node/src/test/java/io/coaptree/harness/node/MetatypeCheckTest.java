@@ -97,6 +97,14 @@ class MetatypeCheckTest {
     }
 
     @Test
+    void aFactoryConfigurableComponentNeedsAModifiedMethod() throws Exception {
+        String metatype = metatype(PID, ad("widget.port", "Integer", "1"),
+                "<Designate factoryPid=\"" + PID + "\"><Object ocdref=\"" + PID + "\"/></Designate>");
+        assertContains(MetatypeCheck.violations(jar(PID, metatype, true, "require", "")),
+                "factory ConfigurableComponent without a modified method");
+    }
+
+    @Test
     void secretHeuristicSkipsDescriptiveNames() {
         assertTrue(MetatypeCheck.looksSecret("broker.password"));
         assertTrue(MetatypeCheck.looksSecret("pskKey"));
