@@ -1,4 +1,4 @@
-package io.coaptree.bench.auth;
+package io.coaptree.bench.jmh;
 
 import java.security.GeneralSecurityException;
 import java.util.concurrent.ThreadLocalRandom;
