@@ -251,8 +251,9 @@ public final class TreeHandler {
             refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, null, payload.length, "not a tree topic");
             return;
         }
-        // The topic names the node a membership message is about, and so the sender it claims to be.
-        String claimedSender = parsed.get().node().text();
+        // A membership topic names the node the message is about, i.e. the sender it claims to be; a ctl topic
+        // names the addressee instead, and its sender is not told.
+        String claimedSender = parsed.get().kind() == TopicKind.CONTROL ? null : parsed.get().node().text();
         TreeMessage message;
         try {
             message = parsed.get().kind() == TopicKind.LWT && payload.length == 0
