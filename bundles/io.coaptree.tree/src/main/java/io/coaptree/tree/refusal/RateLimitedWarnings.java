@@ -1,7 +1,9 @@
 package io.coaptree.tree.refusal;
 
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -53,24 +55,18 @@ public final class RateLimitedWarnings {
 
     /** Writes, for each reason whose interval has passed, how many refusals were left out since its last line. */
     public void flush() {
-        StringBuilder lines = new StringBuilder();
+        List<String> lines = new ArrayList<>();
         synchronized (this) {
             long now = clock.millis();
             windows.forEach((reason, w) -> {
                 if (w.suppressed > 0 && now - w.lastWrittenAt >= intervalMillis) {
-                    if (lines.length() > 0) {
-                        lines.append('\n');
-                    }
-                    lines.append("refused ").append(w.suppressed).append(" more messages as ").append(reason.label())
-                            .append(" (suppressed)");
+                    lines.add("refused " + w.suppressed + " more messages as " + reason.label() + " (suppressed)");
                     w.lastWrittenAt = now;
                     w.suppressed = 0;
                 }
             });
         }
-        if (lines.length() > 0) {
-            lines.toString().lines().forEach(warn);
-        }
+        lines.forEach(warn);
     }
 
     private static final class Window {
