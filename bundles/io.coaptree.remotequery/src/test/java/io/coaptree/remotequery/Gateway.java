@@ -42,7 +42,7 @@ final class Gateway implements LocalExecutor {
                 RemoteQueryOptions.defaults(), clock, origin -> false, child -> synced.test(child));
         connection = bus.connect(address, tree.lastWill());
         tree.start(connection);
-        rq.start(connection);
+        rq.start(connection, tree.refusals());
     }
 
     String name() {

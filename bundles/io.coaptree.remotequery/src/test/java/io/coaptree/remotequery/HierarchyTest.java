@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.codec.CallerIdentity;
 import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
@@ -29,6 +30,7 @@ import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodePath;
+import io.coaptree.tree.refusal.RefusalReason;
 
 /** Seven gateways (root, two domains, two groups each) on an in-memory bus, with a manual clock. */
 class HierarchyTest {
@@ -190,7 +192,7 @@ class HierarchyTest {
                 targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
 
         dB.connection.subscribe("coaptree/B/-/dB/query", (t, p) -> { });
-        dB.rq.start(dB.connection);
+        dB.rq.start(dB.connection, dB.tree.refusals());
         dB.ticking = true;
         run(Duration.ofSeconds(3));
         for (Gateway g : gateways.values()) {
@@ -231,5 +233,35 @@ class HierarchyTest {
         b1.notifyCounter(4);
         assertEquals(4, received.size());
         assertEquals(0, gateways.values().stream().mapToInt(g -> g.rq.pendingCount()).sum());
+    }
+
+    @Test
+    void envelopesAGatewayCannotUseAreRefusedByReasonAndReadsKeepWorking() throws Exception {
+        InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
+        EnvelopeCodec codec = new EnvelopeCodec();
+        byte[] valid = codec.encode(CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).correlationId(7)
+                .path("temperature").sourceNode("B/g1/b1").destinationNode("B/g2/b2").build());
+        byte[] corrupted = valid.clone();
+        corrupted[0] = 9; // an unknown format version
+        byte[] response = codec.encode(CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.CONTENT)
+                .correlationId(7).sourceNode("B/g1/b1").build());
+        byte[] noSender = codec.encode(CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).correlationId(8)
+                .path("temperature").sourceNode("not a node").destinationNode("B/g2/b2").build());
+
+        attacker.publish("coaptree/B/g2/b2/query", corrupted);
+        attacker.publish("coaptree/B/g2/b2/query", new byte[] { 1 });
+        attacker.publish("coaptree/B/g2/b2/query", response);
+        attacker.publish("coaptree/B/g2/b2/reply", valid);
+        attacker.publish("coaptree/B/g2/b2/query", noSender);
+        attacker.publish("coaptree/B/g2/b2/query", new byte[codec.limits().maxEncodedBytes() + 1]);
+
+        Gateway b2 = gateways.get("b2");
+        assertEquals(2, b2.tree.refusals().count(RefusalReason.UNDECODABLE));
+        assertEquals(2, b2.tree.refusals().count(RefusalReason.TOPIC_MISMATCH));
+        assertEquals(1, b2.tree.refusals().count(RefusalReason.INVALID_SENDER));
+        assertEquals(1, b2.tree.refusals().count(RefusalReason.OVERSIZE));
+        assertTrue(b2.executed.isEmpty(), "nothing refused reached the local server: " + b2.executed);
+        List<CoapEnvelope> responses = request("a1", "/tree/B/g2/b2/temperature");
+        assertEquals(CoapCodes.CONTENT, responses.get(0).code(), text(responses.get(0)));
     }
 }

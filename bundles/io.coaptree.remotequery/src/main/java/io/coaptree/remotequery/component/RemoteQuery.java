@@ -28,6 +28,7 @@ import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.remotequery.coap.OwnOrigins;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
+import io.coaptree.remotequery.coap.TreeStatsResource;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
@@ -80,7 +81,7 @@ public class RemoteQuery implements ConfigurableComponent {
     private RdSync sync;
     private ServiceDirectory directory;
     private ScheduledFuture<?> ticks;
-    private List<TreeResource> resources = List.of();
+    private List<ExtendedResource> resources = List.of();
 
     /** The properties of the last configuration applied. */
     private Map<String, Object> runningProperties = Map.of();
@@ -144,14 +145,14 @@ public class RemoteQuery implements ConfigurableComponent {
             sync = new RdSync(tree.self(), tree::view, tree.topics(), options, Clock.systemUTC(), directory,
                     directory, ownOrigins);
             directory.observe(sync::localChanged);
-            sync.start(bus);
+            sync.start(bus, tree.refusals());
             bus.onConnected(sync::reconnected);
         }
         RdSync s = sync;
         node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), ownOrigins,
                 s == null ? child -> false : s::holds);
-        node.start(bus);
+        node.start(bus, tree.refusals());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {
@@ -165,21 +166,23 @@ public class RemoteQuery implements ConfigurableComponent {
             }
         }, tick, tick, TimeUnit.MILLISECONDS);
         resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node),
-                new TreeResource(TreeUri.LOOKUP_PREFIX, node));
-        for (TreeResource resource : resources) {
+                new TreeResource(TreeUri.LOOKUP_PREFIX, node), new TreeStatsResource(tree.refusals()));
+        for (ExtendedResource resource : resources) {
             if (!server.addResource(resource, ExtendedResource.class)) {
                 LOG.error("{}: /{} is taken by another resource; remote queries through it are unavailable", PID,
                         resource.getName());
             }
         }
-        LOG.info("{}: {} serves /{} and /{} with {}", PID, tree.self(), TreeUri.RESOURCE_PREFIX,
-                TreeUri.LOOKUP_PREFIX, options);
+        LOG.info("{}: {} serves /{}, /{} and /{} with {}", PID, tree.self(), TreeUri.RESOURCE_PREFIX,
+                TreeUri.LOOKUP_PREFIX, TreeStatsResource.NAME, options);
     }
 
     private void stop() {
-        for (TreeResource resource : resources) {
+        for (ExtendedResource resource : resources) {
             server.removeResource(resource, ExtendedResource.class);
-            resource.close();
+            if (resource instanceof TreeResource t) {
+                t.close();
+            }
         }
         resources = List.of();
         if (ticks != null) {

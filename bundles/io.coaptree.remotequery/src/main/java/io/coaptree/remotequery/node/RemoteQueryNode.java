@@ -36,6 +36,8 @@ import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -84,6 +86,7 @@ public final class RemoteQueryNode {
     private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
     private final Map<String, CancellableExchange> localObservations = new ConcurrentHashMap<>();
     private volatile MessageBus bus;
+    private volatile Refusals refusals;
 
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
             LocalExecutor local, RemoteQueryOptions options, Clock clock) {
@@ -128,8 +131,13 @@ public final class RemoteQueryNode {
         return self;
     }
 
-    /** Subscribes to this gateway's {@code query} and {@code reply} topics. */
-    public void start(MessageBus messageBus) {
+    /**
+     * Subscribes to this gateway's {@code query} and {@code reply} topics.
+     *
+     * @param refusals where an envelope that cannot be used is reported (the gateway's one counter, from the tree)
+     */
+    public void start(MessageBus messageBus, Refusals refusals) {
+        this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
         messageBus.subscribe(topics.topic(self, TopicKind.QUERY), this::onQuery);
         messageBus.subscribe(topics.topic(self, TopicKind.REPLY), this::onReply);
@@ -367,14 +375,20 @@ public final class RemoteQueryNode {
 
     private void onQuery(String topic, byte[] payload) {
         CoapEnvelope request = decode(topic, payload);
-        if (request == null || request.kind() != EnvelopeKind.REQUEST) {
+        if (request == null) {
+            return;
+        }
+        if (request.kind() != EnvelopeKind.REQUEST) {
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, request.sourceNode(), payload.length,
+                    "a " + request.kind() + " on a query topic");
             return;
         }
         NodeAddress previous;
         try {
             previous = NodeAddress.parse(String.valueOf(request.sourceNode()));
         } catch (InvalidNodeException e) {
-            LOG.debug("{}: dropping a request without a valid source node: {}", self, e.getMessage());
+            refusals.refuse(RefusalReason.INVALID_SENDER, topic, request.sourceNode(), payload.length,
+                    e.getMessage());
             return;
         }
         String key = previous.text() + "#" + request.correlationId();
@@ -404,7 +418,12 @@ public final class RemoteQueryNode {
 
     private void onReply(String topic, byte[] payload) {
         CoapEnvelope response = decode(topic, payload);
-        if (response == null || response.kind() == EnvelopeKind.REQUEST) {
+        if (response == null) {
+            return;
+        }
+        if (response.kind() == EnvelopeKind.REQUEST) {
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, response.sourceNode(), payload.length,
+                    "a REQUEST on a reply topic");
             return;
         }
         if (!pending.deliver(response) && response.observe() != CoapEnvelope.ABSENT) {
@@ -418,11 +437,17 @@ public final class RemoteQueryNode {
         }
     }
 
+    /** The envelope, or null after reporting why it cannot be used (the sender is unknown until it is decoded). */
     private CoapEnvelope decode(String topic, byte[] payload) {
+        if (payload.length > codec.limits().maxEncodedBytes()) {
+            refusals.refuse(RefusalReason.OVERSIZE, topic, null, payload.length,
+                    "larger than " + codec.limits().maxEncodedBytes() + " bytes");
+            return null;
+        }
         try {
             return codec.decode(payload);
         } catch (EnvelopeCodecException e) {
-            LOG.debug("{}: dropping an undecodable envelope on {}: {}", self, topic, e.getMessage());
+            refusals.refuse(RefusalReason.UNDECODABLE, topic, null, payload.length, e.getMessage());
             return null;
         }
     }

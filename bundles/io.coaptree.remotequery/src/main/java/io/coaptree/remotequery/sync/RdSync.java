@@ -23,6 +23,7 @@ import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -59,6 +60,7 @@ public final class RdSync {
     private final ParentUplink uplink;
     private final ChildSets children;
     private volatile MessageBus bus;
+    private volatile Refusals refusals;
     // Guarded by this.
     private boolean dirty = true;
     private boolean reading;
@@ -86,8 +88,13 @@ public final class RdSync {
                 options.syncRegistrationLifetimeSeconds() * 1000 / 3);
     }
 
-    /** Subscribes to this gateway's {@code rd} topic. */
-    public void start(MessageBus messageBus) {
+    /**
+     * Subscribes to this gateway's {@code rd} topic.
+     *
+     * @param refusals where a sync message that cannot be read is reported (the gateway's one counter)
+     */
+    public void start(MessageBus messageBus, Refusals refusals) {
+        this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
         messageBus.subscribe(topics.topic(self, TopicKind.RD), this::onMessage);
     }
@@ -171,7 +178,7 @@ public final class RdSync {
         try {
             message = codec.decode(payload);
         } catch (SyncCodecException e) {
-            LOG.debug("{}: dropping an unreadable sync message on {}: {}", self, topic, e.getMessage());
+            refusals.refuse(e.reason(), topic, null, payload == null ? 0 : payload.length, e.getMessage());
             return;
         }
         long now = clock.millis();

@@ -14,6 +14,7 @@ import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.refusal.RefusalReason;
 
 /**
  * The wire form of {@link SyncMessage}s: version byte 1, type byte, the sender's address, the epoch, then per type
@@ -82,7 +83,7 @@ public final class SyncCodec {
 
     public SyncMessage decode(byte[] payload) throws SyncCodecException {
         if (payload == null || payload.length > maxBytes) {
-            throw new SyncCodecException("missing or larger than " + maxBytes + " bytes");
+            throw new SyncCodecException(RefusalReason.OVERSIZE, "missing or larger than " + maxBytes + " bytes", null);
         }
         ByteBuffer in = ByteBuffer.wrap(payload);
         try {
@@ -108,7 +109,7 @@ public final class SyncCodec {
                 }
                 case ACK -> message = new SyncMessage.Ack(sender, epoch, in.getLong());
                 case RESYNC -> message = new SyncMessage.Resync(sender, epoch);
-                default -> throw new SyncCodecException("unknown type " + type);
+                default -> throw new SyncCodecException(RefusalReason.UNKNOWN_KIND, "unknown type " + type, null);
             }
             if (in.hasRemaining()) {
                 throw new SyncCodecException(in.remaining() + " bytes after the message");
@@ -117,7 +118,7 @@ public final class SyncCodec {
         } catch (BufferUnderflowException e) {
             throw new SyncCodecException("truncated", e);
         } catch (InvalidNodeException e) {
-            throw new SyncCodecException("bad sender: " + e.getMessage(), e);
+            throw new SyncCodecException(RefusalReason.INVALID_SENDER, "bad sender: " + e.getMessage(), e);
         }
     }
 

@@ -99,7 +99,7 @@ class TreeResourceTest {
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
             tree.start(connection);
-            node.start(connection);
+            node.start(connection, tree.refusals());
         }
         ticks.add(() -> {
             synchronized (bus) {

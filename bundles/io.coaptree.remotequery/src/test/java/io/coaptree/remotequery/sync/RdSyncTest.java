@@ -25,6 +25,7 @@ import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.refusal.RefusalReason;
 import io.coaptree.tree.protocol.TreeHandler;
 
 /** Four gateways (root, domain A, groups A/1 and A/2) on the in-memory bus with a manual clock. */
@@ -92,7 +93,7 @@ class RdSyncTest {
             directory.changed = sync::localChanged;
             connection = bus.connect(address, tree.lastWill());
             tree.start(connection);
-            sync.start(connection);
+            sync.start(connection, tree.refusals());
         }
 
         void tick() {
@@ -107,6 +108,8 @@ class RdSyncTest {
     private final InMemoryMessageBus bus = new InMemoryMessageBus();
     private final Map<String, Node> nodes = new LinkedHashMap<>();
     private final List<SyncMessage> published = new ArrayList<>();
+    /** Messages on rd topics that are not sync messages: only those a test publishes as an attacker. */
+    private int unreadable;
     private final SyncCodec codec = new SyncCodec(LinkFormatParser.withDefaults(), 1 << 20);
 
     @BeforeEach
@@ -115,7 +118,7 @@ class RdSyncTest {
             try {
                 published.add(codec.decode(payload));
             } catch (SyncCodecException e) {
-                throw new AssertionError(e);
+                unreadable++;
             }
         });
     }
@@ -138,6 +141,35 @@ class RdSyncTest {
 
     private static RemoteQueryOptions options(int maxLinks) {
         return RemoteQueryOptions.defaults().withSync(true, 1_000, maxLinks, 3_000);
+    }
+
+    @Test
+    void theGatewaysPublishOnlyReadableSyncMessages() {
+        start(options(500));
+        assertFalse(published.isEmpty());
+        assertEquals(0, unreadable);
+    }
+
+    @Test
+    void unreadableSyncMessagesAreRefusedByReasonAndTheSetsStay() throws SyncCodecException {
+        start(options(500));
+        Node dA = nodes.get("dA");
+        Map<String, List<String>> before = Map.copyOf(dA.directory.children);
+        InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
+        byte[] ack = codec.encode(new SyncMessage.Ack(NodeAddress.parse("A/1/gA1"), 1, 1));
+        byte[] unknownType = ack.clone();
+        unknownType[1] = 42;
+
+        attacker.publish("coaptree/A/-/dA/rd", new byte[] { 1, 1, 0 });
+        attacker.publish("coaptree/A/-/dA/rd", unknownType);
+        attacker.publish("coaptree/A/-/dA/rd", new byte[4 << 20]);
+        run(1_000);
+
+        assertEquals(1, dA.tree.refusals().count(RefusalReason.UNDECODABLE));
+        assertEquals(1, dA.tree.refusals().count(RefusalReason.UNKNOWN_KIND));
+        assertEquals(1, dA.tree.refusals().count(RefusalReason.OVERSIZE));
+        assertEquals(before, dA.directory.children, "the children's sets are untouched");
+        assertEquals(3, unreadable, "the watcher saw the three messages too");
     }
 
     @Test

@@ -33,6 +33,7 @@ import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
+import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.topics.TreeTopics;
 import io.coaptree.tree.transport.DataTransportMessageBus;
@@ -59,6 +60,10 @@ public class CoAPTreeHandler implements ConfigurableComponent {
 
     private BundleContext context;
     private ScheduledExecutorService scheduler;
+    /** One per gateway, so the counts survive a reconfiguration; its rate limit follows the configuration. */
+    private Refusals refusals;
+    /** The refusal total last published on the service; guarded by this. */
+    private long publishedRefusals;
     // Guarded by this.
     private TreeHandler handler;
     private DataTransportMessageBus bus;
@@ -81,6 +86,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     @Activate
     protected synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
         context = bundleContext;
+        refusals = new Refusals(Clock.systemUTC(), TreeOptions.DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS);
         scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread t = new Thread(task, "coaptree-tree");
             t.setDaemon(true);
@@ -135,7 +141,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     private void start(TreeOptions options) {
-        handler = new TreeHandler(options, Clock.systemUTC());
+        refusals.warnIntervalMillis(options.refusalWarnIntervalMillis());
+        handler = new TreeHandler(options, Clock.systemUTC(), refusals);
         checkLastWill(handler);
         warnAboutRootLevel(options);
         bus = new DataTransportMessageBus(transport, scheduler);
@@ -244,6 +251,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             if (h.state() != TreeHandler.State.CREATED) {
                 h.tick();
             }
+            h.refusals().flushWarnings();
+            publishRefusalsIfChanged(h);
         } catch (RuntimeException e) {
             LOG.warn("{}: tick failed", PID, e);
         }
@@ -255,6 +264,19 @@ public class CoAPTreeHandler implements ConfigurableComponent {
                 registration.setProperties(stateOf(h));
             }
         }
+    }
+
+    /**
+     * Refusals are published from the tick, not per message: a flood of bad messages then costs at most one
+     * service-property update per tick instead of one per message.
+     */
+    private void publishRefusalsIfChanged(TreeHandler h) {
+        synchronized (this) {
+            if (h.refusals().total() == publishedRefusals) {
+                return;
+            }
+        }
+        publishState(h);
     }
 
     private Hashtable<String, Object> stateOf(TreeHandler h) {
@@ -275,6 +297,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         p.put(TreeOptions.DOMAIN, path.domain());
         p.put(TreeOptions.GROUP, path.group());
         p.put(TreeOptions.NODE_NAME, h.self().name());
+        publishedRefusals = h.refusals().total();
+        p.put(TreeService.REFUSED, publishedRefusals);
+        h.refusals().counts().forEach((reason, count) -> p.put(TreeService.REFUSED_PREFIX + reason, count));
         return p;
     }
 
@@ -319,6 +344,11 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         @Override
         public long tickIntervalMillis() {
             return handler.options().tickIntervalMillis();
+        }
+
+        @Override
+        public Refusals refusals() {
+            return handler.refusals();
         }
     }
 }

@@ -35,8 +35,11 @@ public final class TreeOptions {
     public static final String FORGET_AFTER = "tree.forget.after.ms";
     public static final String MAX_MEMBERS = "tree.max.members";
     public static final String MAX_MESSAGE_BYTES = "tree.max.message.bytes";
+    /** At most one WARN line per refusal reason per this interval (see {@code io.coaptree.tree.refusal}). */
+    public static final String REFUSAL_WARN_INTERVAL = "tree.refusal.warn.interval.ms";
 
     public static final String DEFAULT_TOPIC_PREFIX = "coaptree";
+    public static final long DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS = 10_000;
 
     private final NodeAddress self;
     private final String coapEndpoint;
@@ -49,6 +52,7 @@ public final class TreeOptions {
     private final long forgetAfterMillis;
     private final int maxMembers;
     private final int maxMessageBytes;
+    private final long refusalWarnIntervalMillis;
 
     private TreeOptions(Builder b) {
         this.self = b.self;
@@ -62,6 +66,7 @@ public final class TreeOptions {
         this.forgetAfterMillis = b.forgetAfterMillis;
         this.maxMembers = b.maxMembers;
         this.maxMessageBytes = b.maxMessageBytes;
+        this.refusalWarnIntervalMillis = b.refusalWarnIntervalMillis;
     }
 
     public static Builder builder(NodeAddress self) {
@@ -94,7 +99,8 @@ public final class TreeOptions {
                 .joinWindowMillis(p.longValue(JOIN_WINDOW, d.joinWindowMillis))
                 .forgetAfterMillis(p.longValue(FORGET_AFTER, d.forgetAfterMillis))
                 .maxMembers(p.integer(MAX_MEMBERS, d.maxMembers))
-                .maxMessageBytes(p.integer(MAX_MESSAGE_BYTES, d.maxMessageBytes));
+                .maxMessageBytes(p.integer(MAX_MESSAGE_BYTES, d.maxMessageBytes))
+                .refusalWarnIntervalMillis(p.longValue(REFUSAL_WARN_INTERVAL, d.refusalWarnIntervalMillis));
         return b.build();
     }
 
@@ -155,6 +161,10 @@ public final class TreeOptions {
         return maxMessageBytes;
     }
 
+    public long refusalWarnIntervalMillis() {
+        return refusalWarnIntervalMillis;
+    }
+
     @Override
     public String toString() {
         return "TreeOptions[self=" + self + ", heartbeat=" + heartbeatIntervalMillis + "ms, failure="
@@ -174,6 +184,7 @@ public final class TreeOptions {
         private long forgetAfterMillis = 600_000;
         private int maxMembers = 1_024;
         private int maxMessageBytes = 4_096;
+        private long refusalWarnIntervalMillis = DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS;
 
         private Builder(NodeAddress self) {
             this.self = Objects.requireNonNull(self, "self");
@@ -229,6 +240,11 @@ public final class TreeOptions {
             return this;
         }
 
+        public Builder refusalWarnIntervalMillis(long value) {
+            this.refusalWarnIntervalMillis = value;
+            return this;
+        }
+
         /** @throws InvalidPropertyException naming the first bad property */
         public TreeOptions build() {
             if (topicPrefix.isEmpty() || topicPrefix.startsWith("/") || topicPrefix.endsWith("/")
@@ -249,6 +265,8 @@ public final class TreeOptions {
             STANDARD.requireRange(FORGET_AFTER, forgetAfterMillis, failureTimeoutMillis, 31L * 86_400_000);
             STANDARD.requireRange(MAX_MEMBERS, maxMembers, 1, 100_000);
             STANDARD.requireRange(MAX_MESSAGE_BYTES, maxMessageBytes, 256, 1 << 20);
+            // Below a second, a flood of bad messages would still flood the log.
+            STANDARD.requireRange(REFUSAL_WARN_INTERVAL, refusalWarnIntervalMillis, 1_000, 3_600_000);
             return new TreeOptions(this);
         }
     }

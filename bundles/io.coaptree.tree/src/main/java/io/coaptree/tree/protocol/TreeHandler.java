@@ -20,6 +20,8 @@ import io.coaptree.tree.model.TreeCollections;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -67,6 +69,7 @@ public final class TreeHandler {
     private final long incarnation;
     private final TreeTopics topics;
     private final TreeMessageCodec codec;
+    private final Refusals refusals;
     private final List<TreeListener> listeners = new CopyOnWriteArrayList<>();
 
     private final Object lock = new Object();
@@ -80,7 +83,14 @@ public final class TreeHandler {
 
     private volatile TreeView published = new TreeCollections();
 
+    /** A handler that counts its own refusals (tests; the component shares one {@link Refusals} per gateway). */
     public TreeHandler(TreeOptions options, Clock clock) {
+        this(options, clock, new Refusals(clock, options.refusalWarnIntervalMillis()));
+    }
+
+    /** @param refusals where messages on the tree's topics that cannot be used are counted and logged */
+    public TreeHandler(TreeOptions options, Clock clock, Refusals refusals) {
+        this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.options = Objects.requireNonNull(options, "options");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.self = options.self();
@@ -129,6 +139,11 @@ public final class TreeHandler {
         synchronized (lock) {
             return Optional.ofNullable(refusal);
         }
+    }
+
+    /** The messages refused on the tree's topics (and on remote queries' ones, which share it). */
+    public Refusals refusals() {
+        return refusals;
     }
 
     /** The current snapshot: immutable, safe to keep and to read from any thread. */
@@ -233,19 +248,24 @@ public final class TreeHandler {
     public void onMessage(String topic, byte[] payload) {
         Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
         if (parsed.isEmpty()) {
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, null, payload.length, "not a tree topic");
             return;
         }
+        // A membership topic names the node the message is about, i.e. the sender it claims to be; a ctl topic
+        // names the addressee instead, and its sender is not told.
+        String claimedSender = parsed.get().kind() == TopicKind.CONTROL ? null : parsed.get().node().text();
         TreeMessage message;
         try {
             message = parsed.get().kind() == TopicKind.LWT && payload.length == 0
                     ? new TreeMessage.LastWill(parsed.get().node(), ANY_INCARNATION)
                     : codec.decode(payload);
         } catch (TreeCodecException e) {
-            LOG.debug("dropping an undecodable message on {}: {}", topic, e.getMessage());
+            refusals.refuse(e.reason(), topic, claimedSender, payload.length, e.getMessage());
             return;
         }
         if (!message.node().equals(parsed.get().node()) || message.topicKind() != parsed.get().kind()) {
-            LOG.debug("dropping a message whose topic {} does not match its content {}", topic, message);
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, claimedSender, payload.length,
+                    "a " + message.getClass().getSimpleName() + " of " + message.node().text());
             return;
         }
         List<TreeMessage> out = new ArrayList<>();

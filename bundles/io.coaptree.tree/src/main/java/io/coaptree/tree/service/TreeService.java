@@ -6,12 +6,15 @@ import org.osgi.annotation.versioning.ProviderType;
 
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
  * The gateway's place in the tree, registered by the tree handler component while it is configured. Its service
  * properties follow the membership: {@value #NODE}, {@value #STATE} ({@code JOINING}, {@code JOINED},
- * {@code REFUSED}), {@value #REFUSAL}, {@value #MEMBERS}, {@value #LIVE_MEMBERS}, {@value #PARENT}.
+ * {@code REFUSED}), {@value #REFUSAL}, {@value #MEMBERS}, {@value #LIVE_MEMBERS}, {@value #PARENT}, and the
+ * counts of refused MQTT messages: {@value #REFUSED} in all and {@value #REFUSED_PREFIX}{@code <reason>} for each
+ * reason (updated at most once per tick).
  */
 @ProviderType
 public interface TreeService {
@@ -31,6 +34,10 @@ public interface TreeService {
      * while the previous configuration keeps serving; absent when the last change was applied.
      */
     String CONFIG_ERROR = "tree.config.error";
+    /** Messages from MQTT refused since the gateway started, all reasons together (a Long). */
+    String REFUSED = "tree.refused";
+    /** Followed by a reason's label ({@code tree.refused.undecodable}): messages refused for that reason (a Long). */
+    String REFUSED_PREFIX = "tree.refused.";
 
     /** This gateway's address in the tree. */
     NodeAddress self();
@@ -49,4 +56,10 @@ public interface TreeService {
      * and cancel what you schedule when you stop.
      */
     ScheduledExecutorService scheduler();
+
+    /**
+     * Where every bundle that receives tree traffic over MQTT reports a message it refuses (counted by reason,
+     * logged at a bounded rate); one per gateway, kept across reconfigurations.
+     */
+    Refusals refusals();
 }

@@ -20,6 +20,7 @@ import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.refusal.RefusalReason;
 
 class TreeHandlerTest {
 
@@ -189,5 +190,31 @@ class TreeHandlerTest {
         assertEquals(TreeHandler.State.JOINED, again.state());
         assertTrue(handlers.get("-/-/root").view().member("a1").orElseThrow().isUp());
         assertEquals(again.incarnation(), handlers.get("-/-/root").view().member("a1").orElseThrow().incarnation());
+    }
+
+    @Test
+    void messagesItCannotUseAreRefusedCountedByReasonAndChangeNothing() throws TreeCodecException {
+        sevenNodes();
+        TreeHandler root = handlers.get("-/-/root");
+        TreeView before = root.view();
+        InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
+        TreeMessageCodec codec = new TreeMessageCodec(4096);
+        byte[] heartbeatOfB1 = codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g1/b1"), 7, ""));
+
+        attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { 1, 2, 3 });
+        attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[5000]);
+        attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { 1, 99, 0, 0 });
+        attacker.publish("coaptree/B/g1/b2/heartbeat", heartbeatOfB1);
+        attacker.publish("coaptree/B/g1/b1/leave", heartbeatOfB1);
+        run(Duration.ofSeconds(1));
+
+        assertEquals(1, root.refusals().count(RefusalReason.UNDECODABLE));
+        assertEquals(1, root.refusals().count(RefusalReason.OVERSIZE));
+        assertEquals(1, root.refusals().count(RefusalReason.UNKNOWN_KIND));
+        assertEquals(2, root.refusals().count(RefusalReason.TOPIC_MISMATCH));
+        assertEquals(before.members().size(), root.view().members().size(), "no member added or removed");
+        assertEquals(before.member("b1").orElseThrow().incarnation(),
+                root.view().member("b1").orElseThrow().incarnation(), "the forged heartbeat was not taken");
+        assertEquals(TreeHandler.State.JOINED, root.state());
     }
 }

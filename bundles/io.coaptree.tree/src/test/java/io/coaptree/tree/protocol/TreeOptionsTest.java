@@ -3,6 +3,7 @@ package io.coaptree.tree.protocol;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -20,6 +21,21 @@ class TreeOptionsTest {
         assertEquals(NodeAddress.parse("A/g1/n3"), o.self());
         assertEquals(1000, o.heartbeatIntervalMillis());
         assertEquals(10_000, o.reattachDeadlineMillis());
+        assertEquals(10_000, o.refusalWarnIntervalMillis(), "the default rate of refusal warnings");
+    }
+
+    @Test
+    void aRefusalWarningIntervalBelowASecondIsRefusedNamingTheField() {
+        Map<String, Object> root = Map.of("tree.level", 0, "tree.node.name", "r");
+        assertEquals(60_000, TreeOptions.fromProperties(withInterval(root, 60_000L)).refusalWarnIntervalMillis());
+        assertEquals(TreeOptions.REFUSAL_WARN_INTERVAL, assertThrows(InvalidPropertyException.class,
+                () -> TreeOptions.fromProperties(withInterval(root, 10L))).field());
+    }
+
+    private static Map<String, Object> withInterval(Map<String, Object> properties, long millis) {
+        Map<String, Object> copy = new HashMap<>(properties);
+        copy.put(TreeOptions.REFUSAL_WARN_INTERVAL, millis);
+        return copy;
     }
 
     @Test

@@ -1,0 +1,27 @@
+package io.coaptree.remotequery.coap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.harness.clock.ManualClock;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
+
+class TreeStatsResourceTest {
+
+    @Test
+    void theAnswerListsEveryReasonAndTheTotal() {
+        Refusals refusals = new Refusals(new ManualClock(), 10_000, line -> { });
+        refusals.refuse(RefusalReason.UNDECODABLE, "t", null, 1, null);
+        refusals.refuse(RefusalReason.UNDECODABLE, "t", null, 1, null);
+        refusals.refuse(RefusalReason.OVERSIZE, "t", null, 1, null);
+
+        assertEquals("{\"refused\":{\"undecodable\":2,\"oversize\":1,\"unknown-kind\":0,\"topic-mismatch\":0,"
+                + "\"invalid-sender\":0},\"total\":3}", TreeStatsResource.json(refusals.counts()));
+        assertEquals(List.of("undecodable", "oversize", "unknown-kind", "topic-mismatch", "invalid-sender"),
+                List.copyOf(refusals.counts().keySet()));
+    }
+}

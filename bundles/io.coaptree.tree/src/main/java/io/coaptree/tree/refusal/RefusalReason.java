@@ -1,0 +1,32 @@
+package io.coaptree.tree.refusal;
+
+/**
+ * Why a message that arrived over MQTT was refused. The labels are stable names: they appear in the WARN lines, in
+ * the tree service's properties ({@code tree.refused.<label>}) and in the {@code /tree-stats} resource. Security work
+ * (issue 12) will add reasons such as {@code unsigned}, {@code forged}, {@code replayed} and {@code stale}.
+ */
+public enum RefusalReason {
+
+    /** Not a message of a supported format: truncated, bad version, malformed fields, trailing bytes. */
+    UNDECODABLE("undecodable"),
+    /** Larger than the receiver's limit for its topic; refused before it is decoded. */
+    OVERSIZE("oversize"),
+    /** A well-formed message of a type the receiver does not know. */
+    UNKNOWN_KIND("unknown-kind"),
+    /** A message that does not belong on the topic it came on (a response on a query topic, a heartbeat of node
+     * x on node y's topic, a topic outside the tree's scheme). */
+    TOPIC_MISMATCH("topic-mismatch"),
+    /** A message whose sender, as it names itself, is not a valid node address. */
+    INVALID_SENDER("invalid-sender");
+
+    private final String label;
+
+    RefusalReason(String label) {
+        this.label = label;
+    }
+
+    /** The stable name, e.g. {@code topic-mismatch}. */
+    public String label() {
+        return label;
+    }
+}
