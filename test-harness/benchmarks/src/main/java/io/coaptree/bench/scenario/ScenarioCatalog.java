@@ -14,7 +14,8 @@ public final class ScenarioCatalog {
                 new ExampleGetScenario(),
                 new io.coaptree.bench.rd.RdScenario(),
                 new io.coaptree.bench.dtls.DtlsScenario(),
-                new io.coaptree.bench.tree.TreeScenario());
+                new io.coaptree.bench.tree.TreeScenario(),
+                new io.coaptree.bench.seeds.coaptree.SeedCoaptreeScenario());
     }
 
     public static Optional<Scenario> find(String name) {

@@ -1,0 +1,140 @@
+package io.coaptree.bench.seeds.coaptree;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.style.Styler;
+
+import io.coaptree.bench.mqtt.EnvelopeFormat;
+import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.scenario.ResultTable;
+import io.coaptree.bench.scenario.ScenarioContext;
+import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.harness.broker.EmbeddedBroker;
+
+/**
+ * The design's MQTT ablation, in this JVM against an embedded broker: 1000 exchanges between two gateways for each
+ * of {lean, store-backed} x {Kryo, Java serialization}, then growing exchange counts for the two ends of the
+ * ablation (the design's starting point and CoAPTree's way).
+ */
+final class TransportAblation {
+
+    /** One cell of the ablation. */
+    record Variant(boolean storeBacked, EnvelopeFormat format) {
+        String label() {
+            return (storeBacked ? "store-backed" : "lean") + " + " + format.label();
+        }
+    }
+
+    static final Variant LEAN_KRYO = new Variant(false, EnvelopeFormat.KRYO);
+    static final Variant STORE_JAVA = new Variant(true, EnvelopeFormat.JAVA_SERIALIZATION);
+    static final List<Variant> ALL = List.of(STORE_JAVA, new Variant(true, EnvelopeFormat.KRYO),
+            new Variant(false, EnvelopeFormat.JAVA_SERIALIZATION), LEAN_KRYO);
+
+    private TransportAblation() {
+    }
+
+    /** Rounds per variant; the median is reported, so one round disturbed by the machine's other work does not decide. */
+    static final int ROUNDS = 3;
+
+    static void run(ScenarioContext context, int exchanges, List<Integer> growingCounts) throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("Transport and serialization ablation, " + exchanges
+                + " exchanges, median of " + ROUNDS + " rounds", "variant", "total s (median)", "rounds s",
+                "exchanges/s", "failed (all rounds)", "failures");
+        Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
+        try (EmbeddedBroker broker = new EmbeddedBroker(0)) {
+            // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
+            for (Variant v : ALL) {
+                runOne(broker, v, Math.min(exchanges, 500), "warm-up " + v.label());
+            }
+            for (int round = 0; round < ROUNDS; round++) {
+                List<Variant> order = new ArrayList<>(ALL);
+                if (round % 2 == 1) {
+                    Collections.reverse(order); // background load drifts; alternate who goes first
+                }
+                for (Variant v : order) {
+                    outcomes.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(runOne(broker, v, exchanges, v.label() + " round " + (round + 1)));
+                }
+            }
+            List<String> labels = new ArrayList<>();
+            List<Double> medians = new ArrayList<>();
+            for (Variant v : ALL) {
+                List<ExchangeRun.Outcome> rounds = outcomes.get(v);
+                double median = medianSeconds(rounds);
+                long failed = rounds.stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+                table.row(v.label(), fixed(median, 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
+                        fixed(exchanges / median, 0), failed, rounds.stream().map(ExchangeRun.Outcome::failures)
+                                .filter(f -> !f.isEmpty()).toList());
+                labels.add(v.label());
+                medians.add(median);
+            }
+            context.table(table.build());
+            context.chart("ablation-total-time.png", bars("Total time for " + exchanges + " exchanges (median of "
+                    + ROUNDS + " rounds)", labels, medians));
+            long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+            double lean = medianSeconds(outcomes.get(LEAN_KRYO));
+            double store = medianSeconds(outcomes.get(STORE_JAVA));
+            context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
+                    leanFailed + "", "0", leanFailed == 0));
+            context.headline(Headline.against(exchanges + " exchanges, store-backed + Java serialization / lean + Kryo",
+                    String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s, medians)", store / lean, store, lean),
+                    ">= 3x", store / lean >= 3 && leanFailed == 0));
+            growing(context, broker, growingCounts);
+        }
+    }
+
+    private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
+        double[] s = rounds.stream().mapToDouble(ExchangeRun.Outcome::seconds).sorted().toArray();
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static void growing(ScenarioContext context, EmbeddedBroker broker, List<Integer> counts)
+            throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("Growing exchange counts", "exchanges", "variant",
+                "total s", "answered", "failed", "failures");
+        XYChart chart = new XYChartBuilder().width(800).height(450).title("Total time against exchanges")
+                .xAxisTitle("exchanges").yAxisTitle("s").build();
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        for (Variant v : List.of(LEAN_KRYO, STORE_JAVA)) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int count : counts) {
+                ExchangeRun.Outcome o = runOne(broker, v, count, v.label() + " x" + count);
+                table.row(count, v.label(), fixed(o.seconds(), 2), o.answered(), o.failed(),
+                        o.failures().isEmpty() ? "-" : o.failures().toString());
+                x.add((double) count);
+                y.add(o.seconds());
+            }
+            chart.addSeries(v.label(), x, y);
+        }
+        context.table(table.build());
+        context.chart("ablation-growing.png", chart);
+    }
+
+    private static ExchangeRun.Outcome runOne(EmbeddedBroker broker, Variant v, int count, String step)
+            throws Exception {
+        try (StepProgress progress = StepProgress.open(step, count)) {
+            return ExchangeRun.run(broker.url(), v.storeBacked(), v.format(), count, progress);
+        }
+    }
+
+    static CategoryChart bars(String title, List<String> labels, List<Double> seconds) {
+        CategoryChart chart = new CategoryChartBuilder().width(800).height(450).title(title).yAxisTitle("s").build();
+        chart.getStyler().setLegendVisible(false);
+        chart.addSeries("total time", labels, seconds);
+        return chart;
+    }
+
+    static String fixed(double value, int decimals) {
+        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+}
