@@ -1,0 +1,171 @@
+package io.coaptree.bench.seeds.records;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.network.CoapEndpoint;
+
+import io.coaptree.bench.coap.CoapRequestIssuer;
+
+/**
+ * The consumer at the root: one CoAP client (one UDP port) on the root gateway that observes every device's record
+ * resource through the tree ({@code /tree/<domain>/<group>/<node>/records/<n>}), so each record travels device ->
+ * its gateway -> MQTT up the tree -> the root -> this client. Until CoAPTree has a telemetry uplink, relayed
+ * Observe is how a record reaches the top. Each new record's one-way latency (now minus the due time it carries)
+ * goes into a histogram; a record seen twice, or one of an earlier step, is not counted again.
+ */
+public final class RootConsumer implements AutoCloseable {
+
+    /** What one step delivered. */
+    public record Delivered(long records, Histogram latencyMicros, List<Double> sendOffsetsSeconds,
+            List<Long> latenciesMicros) {
+    }
+
+    static final long HIGHEST_MICROS = 120_000_000L;
+
+    private final CoapEndpoint endpoint;
+    private final List<CoapClient> clients = new ArrayList<>();
+    private final List<CoapObserveRelation> relations = new ArrayList<>();
+    private final Object lock = new Object();
+    private int step = -1;
+    private long stepStartNanos;
+    private BitSet[] seen = new BitSet[0];
+    private Histogram histogram = new Histogram(HIGHEST_MICROS, 3);
+    private List<Double> offsets = new ArrayList<>();
+    private List<Long> latencies = new ArrayList<>();
+    private final AtomicLong delivered = new AtomicLong();
+    private volatile Runnable onDelivered = () -> { };
+
+    private RootConsumer(CoapEndpoint endpoint) {
+        this.endpoint = endpoint;
+    }
+
+    /**
+     * Observes {@code devices} record resources of the gateway at {@code gatewayAddress} (e.g. "B/1/gB1") through
+     * the root at {@code host:rootPort}, and waits until every relation has its first notification.
+     */
+    public static RootConsumer observe(String host, int rootPort, String gatewayAddress, int devices,
+            Duration timeout) throws Exception {
+        CoapEndpoint endpoint = CoapEndpoint.builder()
+                .setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
+        endpoint.start();
+        RootConsumer consumer = new RootConsumer(endpoint);
+        CountDownLatch established = new CountDownLatch(devices);
+        for (int d = 0; d < devices; d++) {
+            CoapClient client = new CoapClient("coap://" + host + ":" + rootPort + "/"
+                    + RecordsPath.throughTree(gatewayAddress, d)).setEndpoint(endpoint).setTimeout(10_000L);
+            consumer.clients.add(client);
+            consumer.relations.add(client.observe(consumer.new Handler(established)));
+        }
+        if (!established.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            long missing = established.getCount();
+            consumer.close();
+            throw new IllegalStateException(missing + " of " + devices + " Observe relations through the root "
+                    + "got no first notification within " + timeout);
+        }
+        return consumer;
+    }
+
+    /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
+    public void beginStep(int newStep, int devices, long startNanos, Runnable onRecord) {
+        synchronized (lock) {
+            step = newStep;
+            stepStartNanos = startNanos;
+            seen = new BitSet[devices];
+            for (int d = 0; d < devices; d++) {
+                seen[d] = new BitSet();
+            }
+            histogram = new Histogram(HIGHEST_MICROS, 3);
+            offsets = new ArrayList<>();
+            latencies = new ArrayList<>();
+            delivered.set(0);
+            onDelivered = onRecord;
+        }
+    }
+
+    public long deliveredSoFar() {
+        return delivered.get();
+    }
+
+    /** Waits until {@code expected} records arrived or {@code quiet} passed without a new one. */
+    public void awaitDrained(long expected, Duration quiet) throws InterruptedException {
+        long last = delivered.get();
+        long lastChange = System.nanoTime();
+        while (delivered.get() < expected && System.nanoTime() - lastChange < quiet.toNanos()) {
+            Thread.sleep(20);
+            long now = delivered.get();
+            if (now != last) {
+                last = now;
+                lastChange = System.nanoTime();
+            }
+        }
+    }
+
+    /** The step's records, and stops counting. */
+    public Delivered endStep() {
+        synchronized (lock) {
+            step = -1;
+            return new Delivered(delivered.get(), histogram.copy(), List.copyOf(offsets), List.copyOf(latencies));
+        }
+    }
+
+    private void arrived(byte[] payload) {
+        long now = System.nanoTime();
+        RecordPayload record = RecordPayload.decode(payload);
+        if (record == null) {
+            return;
+        }
+        synchronized (lock) {
+            if (record.step() != step || record.device() >= seen.length || seen[record.device()].get(record.sequence())) {
+                return;
+            }
+            seen[record.device()].set(record.sequence());
+            long micros = Math.max(1, (now - record.sentNanos()) / 1_000);
+            histogram.recordValue(Math.min(micros, HIGHEST_MICROS));
+            offsets.add((record.sentNanos() - stepStartNanos) / 1e9);
+            latencies.add(micros);
+            delivered.incrementAndGet();
+        }
+        onDelivered.run();
+    }
+
+    @Override
+    public void close() {
+        relations.forEach(CoapObserveRelation::proactiveCancel);
+        clients.forEach(CoapClient::shutdown);
+        endpoint.destroy();
+    }
+
+    private final class Handler implements CoapHandler {
+        private final CountDownLatch established;
+        private boolean first = true;
+
+        Handler(CountDownLatch established) {
+            this.established = established;
+        }
+
+        @Override
+        public void onLoad(CoapResponse response) {
+            if (first && response.isSuccess()) {
+                first = false;
+                established.countDown();
+            }
+            arrived(response.getPayload());
+        }
+
+        @Override
+        public void onError() {
+            // a failed registration never counts down: observe() reports the missing relations
+        }
+    }
+}
