@@ -15,7 +15,8 @@ public final class ScenarioCatalog {
                 new io.coaptree.bench.rd.RdScenario(),
                 new io.coaptree.bench.dtls.DtlsScenario(),
                 new io.coaptree.bench.tree.TreeScenario(),
-                new io.coaptree.bench.seeds.coaptree.SeedCoaptreeScenario());
+                new io.coaptree.bench.seeds.coaptree.SeedCoaptreeScenario(),
+                new io.coaptree.bench.seeds.seganet.SeedSeganetScenario());
     }
 
     public static Optional<Scenario> find(String name) {

@@ -17,6 +17,7 @@ import io.coaptree.bench.coap.CoapRequestIssuer;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.rd.RdTarget;
 import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.seeds.SeedCharts;
 import io.coaptree.bench.scenario.Measurement;
 import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.ScenarioContext;
@@ -58,10 +59,10 @@ final class RdAggregation {
             double heapMiB = heapAfterGc(target.port()) / 1048576.0;
             context.stopTarget(target);
             table.row(linksPerPost == 1 ? "one link per POST" : linksPerPost + " links per POST", posts,
-                    TransportAblation.fixed(m.load().elapsedSeconds(), 3),
-                    TransportAblation.fixed(m.load().throughputPerSecond(), 0), m.load().failed(),
-                    TransportAblation.fixed(m.server().cpuSeconds(), 2), threads,
-                    TransportAblation.fixed(heapMiB, 1));
+                    SeedCharts.fixed(m.load().elapsedSeconds(), 3),
+                    SeedCharts.fixed(m.load().throughputPerSecond(), 0), m.load().failed(),
+                    SeedCharts.fixed(m.server().cpuSeconds(), 2), threads,
+                    SeedCharts.fixed(heapMiB, 1));
             labels.add(linksPerPost == 1 ? "one link per POST" : linksPerPost + " links per POST");
             seconds.add(m.load().elapsedSeconds());
             context.headline(Headline.reported("RD, " + RESOURCES + " resources as " + posts + " POSTs",

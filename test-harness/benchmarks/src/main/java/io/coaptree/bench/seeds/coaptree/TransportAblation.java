@@ -1,5 +1,7 @@
 package io.coaptree.bench.seeds.coaptree;
 
+import static io.coaptree.bench.seeds.SeedCharts.fixed;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -132,9 +134,5 @@ final class TransportAblation {
         chart.getStyler().setLegendVisible(false);
         chart.addSeries("total time", labels, seconds);
         return chart;
-    }
-
-    static String fixed(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
     }
 }

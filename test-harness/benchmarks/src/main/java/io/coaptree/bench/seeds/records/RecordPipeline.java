@@ -29,6 +29,8 @@ public final class RecordPipeline implements AutoCloseable {
     static final String SINK_GATEWAY = "gB1";
     static final String SINK_ADDRESS = "B/1/" + SINK_GATEWAY;
     static final String HOST = "127.0.0.1";
+    /** The failure reason of records that were sent and never reached the consumer. */
+    public static final String NOT_DELIVERED = "not delivered to the root";
 
     /** One step: the measurement as reported, and every delivered record's send offset and latency. */
     public record StepRecords(Measurement measurement, RootConsumer.Delivered delivered, DeviceFleet.Sent sent) {
@@ -101,7 +103,7 @@ public final class RecordPipeline implements AutoCloseable {
         long postFailures = failures.values().stream().mapToLong(Long::longValue).sum();
         long lost = sent.records() - delivered.records() - postFailures;
         if (lost > 0) {
-            failures.put("not delivered to the root", lost);
+            failures.put(NOT_DELIVERED, lost);
         }
         double seconds = Math.max(1e-9, sent.seconds());
         return new LoadResult(name, profile, sent.records(), delivered.records(), failures, seconds,
