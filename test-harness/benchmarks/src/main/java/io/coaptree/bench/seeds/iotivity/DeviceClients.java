@@ -2,7 +2,7 @@ package io.coaptree.bench.seeds.iotivity;
 
 import java.util.function.IntFunction;
 
-import io.coaptree.bench.coap.CoapRequestIssuer;
+import io.coaptree.bench.coap.UdpDeviceIssuer;
 import io.coaptree.bench.load.RequestIssuer;
 
 /**
@@ -38,7 +38,7 @@ final class DeviceClients implements AutoCloseable {
     }
 
     static IntFunction<RequestIssuer> gets(String host, int port, String path) {
-        return n -> CoapRequestIssuer.open(host, port, n, CoapRequestIssuer.get(path));
+        return n -> UdpDeviceIssuer.gets(host, port, n, path);
     }
 
     @Override

@@ -3,7 +3,9 @@ package io.coaptree.bench.seeds.records;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -32,6 +34,7 @@ public final class RootConsumer implements AutoCloseable {
     }
 
     static final long HIGHEST_MICROS = 120_000_000L;
+    static final int REGISTRATION_BATCH = 32;
 
     private final CoapEndpoint endpoint;
     private final List<CoapClient> clients = new ArrayList<>();
@@ -60,20 +63,55 @@ public final class RootConsumer implements AutoCloseable {
                 .setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
         endpoint.start();
         RootConsumer consumer = new RootConsumer(endpoint);
-        CountDownLatch established = new CountDownLatch(devices);
-        for (int d = 0; d < devices; d++) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            // a few at a time, each retried until it has its first notification: hundreds of registrations
+            // crossing the tree at once would measure the registration storm, not the records
+            for (int first = 0; first < devices; first += REGISTRATION_BATCH) {
+                List<Integer> batch = new ArrayList<>();
+                for (int d = first; d < Math.min(devices, first + REGISTRATION_BATCH); d++) {
+                    batch.add(d);
+                }
+                while (!batch.isEmpty()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new IllegalStateException(batch.size() + " of " + devices + " Observe relations "
+                                + "through the root got no first notification within " + timeout);
+                    }
+                    batch = consumer.register(host, rootPort, gatewayAddress, batch);
+                }
+            }
+            return consumer;
+        } catch (Exception | Error e) {
+            consumer.close();
+            throw e;
+        }
+    }
+
+    /** Registers the devices' relations; returns those without a first notification within 10 s. */
+    private List<Integer> register(String host, int rootPort, String gatewayAddress, List<Integer> devices)
+            throws InterruptedException {
+        Map<Integer, CountDownLatch> firsts = new LinkedHashMap<>();
+        Map<Integer, CoapObserveRelation> started = new LinkedHashMap<>();
+        for (int d : devices) {
             CoapClient client = new CoapClient("coap://" + host + ":" + rootPort + "/"
                     + RecordsPath.throughTree(gatewayAddress, d)).setEndpoint(endpoint).setTimeout(10_000L);
-            consumer.clients.add(client);
-            consumer.relations.add(client.observe(consumer.new Handler(established)));
+            CountDownLatch first = new CountDownLatch(1);
+            firsts.put(d, first);
+            started.put(d, client.observe(new Handler(first)));
+            clients.add(client);
         }
-        if (!established.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            long missing = established.getCount();
-            consumer.close();
-            throw new IllegalStateException(missing + " of " + devices + " Observe relations through the root "
-                    + "got no first notification within " + timeout);
+        List<Integer> missing = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Map.Entry<Integer, CountDownLatch> e : firsts.entrySet()) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            if (e.getValue().await(left, TimeUnit.NANOSECONDS)) {
+                relations.add(started.get(e.getKey()));
+            } else {
+                started.get(e.getKey()).proactiveCancel();
+                missing.add(e.getKey());
+            }
         }
-        return consumer;
+        return missing;
     }
 
     /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
