@@ -87,11 +87,41 @@ final class TransportAblation {
             double store = medianSeconds(outcomes.get(STORE_JAVA));
             context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
                     leanFailed + "", "0", leanFailed == 0));
-            context.headline(Headline.against(exchanges + " exchanges, store-backed + Java serialization / lean + Kryo",
-                    String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s, medians)", store / lean, store, lean),
+            context.headline(Headline.against(exchanges + " exchanges warm (median of " + ROUNDS + " rounds): "
+                    + "store-backed + Java serialization / lean + Kryo",
+                    String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
                     ">= 3x", store / lean >= 3 && leanFailed == 0));
+            cold(context, broker, exchanges);
             growing(context, broker, growingCounts);
         }
+    }
+
+    /**
+     * The design's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
+     * ({@link ColdExchangeMain}), as on gateways that have just booted.
+     */
+    private static void cold(ScenarioContext context, EmbeddedBroker broker, int exchanges) throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
+                + "(cold, as the design's gateways)", "variant", "total s", "answered", "failures");
+        Map<Variant, Double> seconds = new LinkedHashMap<>();
+        long leanFailed = 0;
+        for (Variant v : ALL) {
+            try (StepProgress progress = StepProgress.open("cold " + v.label(), 1)) {
+                String line = ColdRun.run(broker.url(), v, exchanges);
+                progress.step();
+                double s = Double.parseDouble(ColdRun.field(line, "seconds"));
+                long answered = Long.parseLong(ColdRun.field(line, "answered"));
+                table.row(v.label(), fixed(s, 2), answered, line.substring(line.indexOf("failures=") + 9));
+                seconds.put(v, s);
+                leanFailed += v.equals(LEAN_KRYO) ? exchanges - answered : 0;
+            }
+        }
+        context.table(table.build());
+        double ratio = seconds.get(STORE_JAVA) / seconds.get(LEAN_KRYO);
+        context.headline(Headline.against(exchanges + " exchanges cold (fresh JVMs): store-backed + Java "
+                + "serialization / lean + Kryo", String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s), lean + Kryo "
+                + "%d failed", ratio, seconds.get(STORE_JAVA), seconds.get(LEAN_KRYO), leanFailed), ">= 3x, 0 failed",
+                ratio >= 3 && leanFailed == 0));
     }
 
     private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
