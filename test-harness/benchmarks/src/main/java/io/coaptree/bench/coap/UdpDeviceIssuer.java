@@ -59,7 +59,8 @@ public final class UdpDeviceIssuer implements RequestIssuer {
         try {
             for (int d = 0; d < devices; d++) {
                 DatagramChannel channel = DatagramChannel.open();
-                channel.setOption(StandardSocketOptions.SO_RCVBUF, 64 * 1024);
+                // room for a few ms of answers while the one receiving thread is descheduled on a busy machine
+                channel.setOption(StandardSocketOptions.SO_RCVBUF, 1024 * 1024);
                 channel.bind(new InetSocketAddress(server.getAddress(), 0));
                 channel.configureBlocking(false);
                 channel.register(selector, SelectionKey.OP_READ, d);

@@ -17,7 +17,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.KuraTooManyInflightMessagesException;
 import org.eclipse.kura.data.DataTransportToken;
-import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
@@ -258,7 +257,7 @@ public final class PublishThroughput {
     }
 
     /** Counts the transport's confirmations (QoS 1: one per message acknowledged by the broker). */
-    private static final class ConfirmationCounter implements DataTransportListener {
+    private static final class ConfirmationCounter extends TransportListenerAdapter {
         private final AtomicLong confirmed;
         private final Semaphore slots;
 
@@ -271,34 +270,6 @@ public final class PublishThroughput {
         public void onMessageConfirmed(DataTransportToken token) {
             confirmed.incrementAndGet();
             slots.release();
-        }
-
-        @Override
-        public void onConnectionEstablished(boolean newSession) {
-        }
-
-        @Override
-        public void onDisconnecting() {
-        }
-
-        @Override
-        public void onDisconnected() {
-        }
-
-        @Override
-        public void onConfigurationUpdating(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConfigurationUpdated(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConnectionLost(Throwable cause) {
-        }
-
-        @Override
-        public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
         }
     }
 }

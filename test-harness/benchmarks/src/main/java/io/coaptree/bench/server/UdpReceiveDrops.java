@@ -30,6 +30,28 @@ public final class UdpReceiveDrops {
         return -1;
     }
 
+    /**
+     * Datagrams dropped so far at the UDP socket(s) bound to local {@code port} (the {@code drops} column of
+     * {@code /proc/net/udp} and {@code udp6}): tells the server's losses from the clients'. -1 without /proc.
+     */
+    public static long atPort(int port) {
+        long drops = -1;
+        String hexPort = String.format(":%04X", port);
+        for (String table : List.of("/proc/net/udp", "/proc/net/udp6")) {
+            try {
+                for (String line : Files.readAllLines(Path.of(table))) {
+                    String[] f = line.trim().split("\\s+");
+                    if (f.length > 12 && f[1].endsWith(hexPort)) {
+                        drops = Math.max(0, drops) + Long.parseLong(f[f.length - 1]);
+                    }
+                }
+            } catch (IOException | RuntimeException e) {
+                // no such table
+            }
+        }
+        return drops;
+    }
+
     static long valueOf(String header, String values, String name) {
         String[] names = header.trim().split("\\s+");
         String[] numbers = values.trim().split("\\s+");

@@ -8,8 +8,8 @@ import java.util.concurrent.Executors;
 import java.util.function.Consumer;
 
 import org.eclipse.kura.data.DataTransportToken;
-import org.eclipse.kura.data.transport.listener.DataTransportListener;
 
+import io.coaptree.bench.mqtt.TransportListenerAdapter;
 import io.coaptree.mqtt.LeanMqttDataTransport;
 
 /**
@@ -70,7 +70,7 @@ final class ExchangeNode implements AutoCloseable {
         }
     }
 
-    private final class Listener implements DataTransportListener {
+    private final class Listener extends TransportListenerAdapter {
         private final Consumer<byte[]> onArrival;
 
         Listener(Consumer<byte[]> onArrival) {
@@ -85,26 +85,6 @@ final class ExchangeNode implements AutoCloseable {
         @Override
         public void onMessageConfirmed(DataTransportToken token) {
             uplink.confirmed(token);
-        }
-
-        @Override
-        public void onConnectionEstablished(boolean newSession) {
-        }
-
-        @Override
-        public void onDisconnecting() {
-        }
-
-        @Override
-        public void onDisconnected() {
-        }
-
-        @Override
-        public void onConfigurationUpdating(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConfigurationUpdated(boolean wasConnected) {
         }
 
         @Override

@@ -11,6 +11,7 @@ import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.Request;
+import org.knowm.xchart.CategoryChart;
 
 import io.coaptree.bench.coap.CoapProbe;
 import io.coaptree.bench.coap.CoapRequestIssuer;
@@ -70,8 +71,10 @@ final class RdAggregation {
                             m.load().elapsedSeconds(), m.load().failed(), threads, heapMiB)));
         }
         context.table(table.build());
-        context.chart("rd-aggregation.png", TransportAblation.bars("RD: " + RESOURCES + " resources through POST",
-                labels, seconds));
+        CategoryChart chart = SeedCharts.bars("RD: " + RESOURCES + " resources through POST", "variant",
+                "total s", false);
+        chart.addSeries("total time", labels, seconds);
+        context.chart("rd-aggregation.png", chart);
     }
 
     /** POST /rd with a new endpoint each time, carrying the next {@code linksPerPost} of the resources. */

@@ -10,16 +10,14 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.style.Styler;
 
 import io.coaptree.bench.mqtt.EnvelopeFormat;
 import io.coaptree.bench.scenario.Headline;
 import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.bench.seeds.SeedCharts;
 import io.coaptree.harness.broker.EmbeddedBroker;
 
 /**
@@ -52,6 +50,8 @@ final class TransportAblation {
                 + " exchanges, median of " + ROUNDS + " rounds", "variant", "total s (median)", "rounds s",
                 "exchanges/s", "failed (all rounds)", "failures");
         Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
+        List<String> labels = new ArrayList<>();
+        List<Double> medians = new ArrayList<>();
         try (EmbeddedBroker broker = new EmbeddedBroker(0)) {
             // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
             for (Variant v : ALL) {
@@ -67,8 +67,6 @@ final class TransportAblation {
                             .add(runOne(broker, v, exchanges, v.label() + " round " + (round + 1)));
                 }
             }
-            List<String> labels = new ArrayList<>();
-            List<Double> medians = new ArrayList<>();
             for (Variant v : ALL) {
                 List<ExchangeRun.Outcome> rounds = outcomes.get(v);
                 double median = medianSeconds(rounds);
@@ -80,8 +78,6 @@ final class TransportAblation {
                 medians.add(median);
             }
             context.table(table.build());
-            context.chart("ablation-total-time.png", bars("Total time for " + exchanges + " exchanges (median of "
-                    + ROUNDS + " rounds)", labels, medians));
             long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
             double lean = medianSeconds(outcomes.get(LEAN_KRYO));
             double store = medianSeconds(outcomes.get(STORE_JAVA));
@@ -91,7 +87,11 @@ final class TransportAblation {
                     + "store-backed + Java serialization / lean + Kryo",
                     String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
                     ">= 3x", store / lean >= 3 && leanFailed == 0));
-            cold(context, broker, exchanges);
+            Map<Variant, Double> cold = cold(context, broker, exchanges);
+            CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
+            chart.addSeries("cold (first run in a fresh JVM)", labels, ALL.stream().map(cold::get).toList());
+            chart.addSeries("warm (median of " + ROUNDS + " rounds)", labels, medians);
+            context.chart("ablation-total-time.png", chart);
             growing(context, broker, growingCounts);
         }
     }
@@ -100,7 +100,8 @@ final class TransportAblation {
      * The design's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
      * ({@link ColdExchangeMain}), as on gateways that have just booted.
      */
-    private static void cold(ScenarioContext context, EmbeddedBroker broker, int exchanges) throws Exception {
+    private static Map<Variant, Double> cold(ScenarioContext context, EmbeddedBroker broker, int exchanges)
+            throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
                 + "(cold, as the design's gateways)", "variant", "total s", "answered", "failures");
         Map<Variant, Double> seconds = new LinkedHashMap<>();
@@ -122,6 +123,7 @@ final class TransportAblation {
                 + "serialization / lean + Kryo", String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s), lean + Kryo "
                 + "%d failed", ratio, seconds.get(STORE_JAVA), seconds.get(LEAN_KRYO), leanFailed), ">= 3x, 0 failed",
                 ratio >= 3 && leanFailed == 0));
+        return seconds;
     }
 
     private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
@@ -133,9 +135,7 @@ final class TransportAblation {
             throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Growing exchange counts", "exchanges", "variant",
                 "total s", "answered", "failed", "failures");
-        XYChart chart = new XYChartBuilder().width(800).height(450).title("Total time against exchanges")
-                .xAxisTitle("exchanges").yAxisTitle("s").build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
+        XYChart chart = SeedCharts.lines("Total time against exchanges", "exchanges", "s", false, false);
         for (Variant v : List.of(LEAN_KRYO, STORE_JAVA)) {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
@@ -157,12 +157,5 @@ final class TransportAblation {
         try (StepProgress progress = StepProgress.open(step, count)) {
             return ExchangeRun.run(broker.url(), v.storeBacked(), v.format(), count, progress);
         }
-    }
-
-    static CategoryChart bars(String title, List<String> labels, List<Double> seconds) {
-        CategoryChart chart = new CategoryChartBuilder().width(800).height(450).title(title).yAxisTitle("s").build();
-        chart.getStyler().setLegendVisible(false);
-        chart.addSeries("total time", labels, seconds);
-        return chart;
     }
 }

@@ -31,7 +31,7 @@ final class SaturationSweep {
     static final long MAX_REQUESTS = 25_000;
 
     /** One step: what was measured, and the datagrams the kernel dropped meanwhile. */
-    record Point(int offered, Measurement measurement, long udpDrops) {
+    record Point(int offered, Measurement measurement, long udpDrops, long serverDrops) {
         /**
          * Answers per second of the step's arrival window: the offered rate times the share of requests answered.
          * (The engine's own throughput divides by the time to the last completion, which a single timeout stretches
@@ -69,8 +69,10 @@ final class SaturationSweep {
                     LoadProfile profile = LoadProfile.openLoop(target.label() + "-" + n + "dev-" + rate + "/s",
                             Arrivals.POISSON, rate, n, stepTime, budget);
                     long dropsBefore = UdpReceiveDrops.now();
+                    long serverBefore = UdpReceiveDrops.atPort(port);
                     Measurement m = context.measure(target, profile, clients.forStep(budget));
-                    byRate.put(rate, new Point(rate, m, dropsBefore < 0 ? -1 : UdpReceiveDrops.now() - dropsBefore));
+                    byRate.put(rate, new Point(rate, m, dropsBefore < 0 ? -1 : UdpReceiveDrops.now() - dropsBefore,
+                            serverBefore < 0 ? -1 : UdpReceiveDrops.atPort(port) - serverBefore));
                 }
             }
             results.put(n, byRate);
@@ -83,7 +85,7 @@ final class SaturationSweep {
     private static void report(ScenarioContext context, Sweep sweep, List<Integer> rates) {
         ResultTable.Builder table = new ResultTable.Builder("Offered against achieved, " + sweep.target()
                 + " (Poisson arrivals)", "devices", "offered/s", "achieved/s", "achieved %", "p50 ms", "p99 ms",
-                "failed", "UDP receive-buffer drops", "server CPU %");
+                "failed", "UDP drops (machine)", "of which at the server's socket", "server CPU %");
         XYChart saturation = SeedCharts.lines("Offered against achieved: " + sweep.target(), "offered requests/s",
                 "achieved requests/s", true, true);
         XYChart tail = SeedCharts.lines("p50 and p99 against offered load: " + sweep.target(), "offered requests/s",
@@ -97,7 +99,7 @@ final class SaturationSweep {
                 double done = point.achieved();
                 table.row(byDevices.getKey(), point.offered(), fixed(done, 0), fixed(100 * done / point.offered(), 0),
                         ms(m.load().latency().p50Micros()), ms(m.load().latency().p99Micros()), m.load().failed(),
-                        point.udpDrops(), fixed(m.server().cpuPercent(), 0));
+                        point.udpDrops(), point.serverDrops(), fixed(m.server().cpuPercent(), 0));
                 achieved.add(Math.max(1, done));
                 p50.add(Math.max(0.001, m.load().latency().p50Micros() / 1e3));
                 p99.add(Math.max(0.001, m.load().latency().p99Micros() / 1e3));

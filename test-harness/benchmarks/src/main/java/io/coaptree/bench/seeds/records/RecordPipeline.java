@@ -60,6 +60,10 @@ public final class RecordPipeline implements AutoCloseable {
                 RootConsumer consumer = RootConsumer.observe(HOST, tree.ports().get(TreeHierarchy.ROOT_NAME),
                         SINK_ADDRESS, devices, Duration.ofSeconds(120));
                 progress.stepBy(devices);
+                if (!consumer.unobserved().isEmpty()) {
+                    context.note("No Observe relation through the root could be established within 2 minutes for "
+                            + "devices " + consumer.unobserved() + "; their records count as not delivered.");
+                }
                 return new RecordPipeline(context, tree, fleet, consumer);
             }
         } catch (Exception | Error e) {

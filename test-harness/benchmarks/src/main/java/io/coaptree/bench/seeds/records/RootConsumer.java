@@ -6,7 +6,11 @@ import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -34,11 +38,24 @@ public final class RootConsumer implements AutoCloseable {
     }
 
     static final long HIGHEST_MICROS = 120_000_000L;
-    static final int REGISTRATION_BATCH = 32;
+    static final int REGISTRATION_BATCH = 16;
+    /** Notifications after which a relation is replaced: before the 100th, see {@link #renew}. */
+    static final int RENEW_AFTER = 80;
 
     private final CoapEndpoint endpoint;
-    private final List<CoapClient> clients = new ArrayList<>();
-    private final List<CoapObserveRelation> relations = new ArrayList<>();
+    private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
+    /** The live relation of each device. */
+    private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
+    /** Renews relations off the notification threads. */
+    private final ExecutorService renewals = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "root-consumer-renewals");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean open = true;
+    private final List<Integer> unobserved = new ArrayList<>();
+    private String uriPrefix;
+    private String gatewayAddress;
     private final Object lock = new Object();
     private int step = -1;
     private long stepStartNanos;
@@ -72,13 +89,11 @@ public final class RootConsumer implements AutoCloseable {
                 for (int d = first; d < Math.min(devices, first + REGISTRATION_BATCH); d++) {
                     batch.add(d);
                 }
-                while (!batch.isEmpty()) {
-                    if (System.nanoTime() > deadline) {
-                        throw new IllegalStateException(batch.size() + " of " + devices + " Observe relations "
-                                + "through the root got no first notification within " + timeout);
-                    }
+                while (!batch.isEmpty() && System.nanoTime() < deadline) {
                     batch = consumer.register(host, rootPort, gatewayAddress, batch);
                 }
+                // a device still without a relation is not hidden: its records count as not delivered
+                consumer.unobserved.addAll(batch);
             }
             return consumer;
         } catch (Exception | Error e) {
@@ -90,28 +105,55 @@ public final class RootConsumer implements AutoCloseable {
     /** Registers the devices' relations; returns those without a first notification within 10 s. */
     private List<Integer> register(String host, int rootPort, String gatewayAddress, List<Integer> devices)
             throws InterruptedException {
-        Map<Integer, CountDownLatch> firsts = new LinkedHashMap<>();
-        Map<Integer, CoapObserveRelation> started = new LinkedHashMap<>();
+        this.uriPrefix = "coap://" + host + ":" + rootPort + "/";
+        this.gatewayAddress = gatewayAddress;
+        Map<Integer, Handler> started = new LinkedHashMap<>();
         for (int d : devices) {
-            CoapClient client = new CoapClient("coap://" + host + ":" + rootPort + "/"
-                    + RecordsPath.throughTree(gatewayAddress, d)).setEndpoint(endpoint).setTimeout(10_000L);
-            CountDownLatch first = new CountDownLatch(1);
-            firsts.put(d, first);
-            started.put(d, client.observe(new Handler(first)));
-            clients.add(client);
+            started.put(d, startRelation(d));
         }
         List<Integer> missing = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        for (Map.Entry<Integer, CountDownLatch> e : firsts.entrySet()) {
+        for (Map.Entry<Integer, Handler> e : started.entrySet()) {
             long left = Math.max(0, deadline - System.nanoTime());
-            if (e.getValue().await(left, TimeUnit.NANOSECONDS)) {
-                relations.add(started.get(e.getKey()));
+            if (e.getValue().first.await(left, TimeUnit.NANOSECONDS)) {
+                current.put(e.getKey(), e.getValue());
             } else {
-                started.get(e.getKey()).proactiveCancel();
+                e.getValue().relation.proactiveCancel();
                 missing.add(e.getKey());
             }
         }
         return missing;
+    }
+
+    private Handler startRelation(int device) {
+        CoapClient client = new CoapClient(uriPrefix + RecordsPath.throughTree(gatewayAddress, device))
+                .setEndpoint(endpoint).setTimeout(10_000L);
+        clients.add(client);
+        Handler handler = new Handler(device);
+        handler.relation = client.observe(handler);
+        return handler;
+    }
+
+    /**
+     * Replaces a device's relation before its 100th notification. The gateways' server sends every 100th
+     * notification confirmable (Californium's notification check), and in the tree's in-memory path that
+     * confirmable notification fails to send and ends the relation; a client that renews its relations in time
+     * keeps receiving. The old relation is cancelled once the new one has its first notification.
+     */
+    private void renew(Handler old) {
+        try {
+            Handler fresh = startRelation(old.device);
+            if (fresh.first.await(10, TimeUnit.SECONDS)) {
+                current.put(old.device, fresh);
+                old.relation.proactiveCancel();
+            } else {
+                fresh.relation.proactiveCancel();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // the old relation goes on until it ends; the next notification tries again
+        }
     }
 
     /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
@@ -131,8 +173,9 @@ public final class RootConsumer implements AutoCloseable {
         }
     }
 
-    public long deliveredSoFar() {
-        return delivered.get();
+    /** Devices whose relation could not be established within the timeout given to {@link #observe}. */
+    public List<Integer> unobserved() {
+        return List.copyOf(unobserved);
     }
 
     /** Waits until {@code expected} records arrived or {@code quiet} passed without a new one. */
@@ -179,31 +222,38 @@ public final class RootConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        relations.forEach(CoapObserveRelation::proactiveCancel);
+        open = false;
+        renewals.shutdownNow();
+        current.values().forEach(h -> h.relation.proactiveCancel());
         clients.forEach(CoapClient::shutdown);
         endpoint.destroy();
     }
 
+    /** One relation of one device. */
     private final class Handler implements CoapHandler {
-        private final CountDownLatch established;
-        private boolean first = true;
+        final int device;
+        final CountDownLatch first = new CountDownLatch(1);
+        volatile CoapObserveRelation relation;
+        private int notifications;
 
-        Handler(CountDownLatch established) {
-            this.established = established;
+        Handler(int device) {
+            this.device = device;
         }
 
         @Override
         public void onLoad(CoapResponse response) {
-            if (first && response.isSuccess()) {
-                first = false;
-                established.countDown();
+            if (response.isSuccess()) {
+                first.countDown();
+                if (++notifications == RENEW_AFTER && open) {
+                    renewals.execute(() -> renew(this));
+                }
             }
             arrived(response.getPayload());
         }
 
         @Override
         public void onError() {
-            // a failed registration never counts down: observe() reports the missing relations
+            // a failed registration never counts down: register() retries it
         }
     }
 }

@@ -10,8 +10,6 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
-import org.eclipse.kura.data.DataTransportToken;
-import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
 import org.eclipse.paho.client.mqttv3.MqttAsyncClient;
 import org.eclipse.paho.client.mqttv3.MqttCallback;
@@ -21,6 +19,7 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.knowm.xchart.CategoryChart;
 
 import io.coaptree.bench.load.LatencySummary;
+import io.coaptree.bench.mqtt.TransportListenerAdapter;
 import io.coaptree.bench.scenario.Headline;
 import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.ScenarioContext;
@@ -144,7 +143,8 @@ final class QosComparison {
         p.put("client-id", "seganet-agent-" + index + "-" + System.nanoTime());
         p.put("connect.auto-on-startup", false);
         transport.activate(p);
-        transport.addDataTransportListener(new Quiet());
+        // no listener: QoS 1 confirmations free the window by themselves
+        transport.addDataTransportListener(new TransportListenerAdapter() { });
         transport.connect();
         return transport;
     }
@@ -177,40 +177,5 @@ final class QosComparison {
         client.connect(options).waitForCompletion(10_000);
         client.subscribe(TOPIC, qos).waitForCompletion(10_000);
         return client;
-    }
-
-    /** The agents need no callbacks: QoS 1 confirmations free their windows by themselves. */
-    private static final class Quiet implements DataTransportListener {
-        @Override
-        public void onConnectionEstablished(boolean newSession) {
-        }
-
-        @Override
-        public void onDisconnecting() {
-        }
-
-        @Override
-        public void onDisconnected() {
-        }
-
-        @Override
-        public void onConfigurationUpdating(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConfigurationUpdated(boolean wasConnected) {
-        }
-
-        @Override
-        public void onConnectionLost(Throwable cause) {
-        }
-
-        @Override
-        public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
-        }
-
-        @Override
-        public void onMessageConfirmed(DataTransportToken token) {
-        }
     }
 }

@@ -70,7 +70,7 @@ final class SeganetLatency {
                     fixed(100.0 * m.load().succeeded() / Math.max(1, m.load().started()), 1), ms(l.p50Micros()),
                     ms(l.p99Micros()), ms(l.maxMicros()), fixed(u.cpuPercent(), 0), fixed(userPercent, 0),
                     fixed(systemPercent, 0), m.load().failed() - notDelivered);
-            p99.add(l.p99Micros() / 1e3);
+            p99.add(Math.max(0.001, l.p99Micros() / 1e3)); // a log axis cannot show 0
             labels.add(Integer.toString(n));
             user.add(userPercent);
             system.add(systemPercent);
