@@ -9,9 +9,12 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
@@ -41,13 +44,15 @@ public final class RootConsumer implements AutoCloseable {
     static final int REGISTRATION_BATCH = 16;
     /** Notifications after which a relation is replaced: before the 100th, see {@link #renew}. */
     static final int RENEW_AFTER = 80;
+    /** Renewals wait for their first notification; at 500 devices several are under way at once. */
+    static final int RENEWAL_THREADS = 4;
 
     private final CoapEndpoint endpoint;
     private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
     /** The live relation of each device. */
     private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
     /** Renews relations off the notification threads. */
-    private final ExecutorService renewals = Executors.newSingleThreadExecutor(r -> {
+    private final ExecutorService renewals = Executors.newFixedThreadPool(RENEWAL_THREADS, r -> {
         Thread t = new Thread(r, "root-consumer-renewals");
         t.setDaemon(true);
         return t;
@@ -146,13 +151,36 @@ public final class RootConsumer implements AutoCloseable {
             if (fresh.first.await(10, TimeUnit.SECONDS)) {
                 current.put(old.device, fresh);
                 old.relation.proactiveCancel();
-            } else {
-                fresh.relation.proactiveCancel();
+                return;
             }
+            fresh.relation.proactiveCancel();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
-            // the old relation goes on until it ends; the next notification tries again
+            // as below
+        }
+        old.renewing = false; // the old relation goes on; its next notification tries again
+    }
+
+    /**
+     * Before a step: renews the relations of devices 0..{@code devices}-1 that are near their 100th notification,
+     * or that ended, so no relation runs out in the middle of the step.
+     */
+    public void renewWorn(int devices) throws InterruptedException {
+        List<Future<?>> running = new ArrayList<>();
+        for (int d = 0; d < devices; d++) {
+            Handler h = current.get(d);
+            if (h != null && h.notifications >= RENEW_AFTER / 2 && !h.renewing) {
+                h.renewing = true;
+                running.add(renewals.submit(() -> renew(h)));
+            }
+        }
+        for (Future<?> f : running) {
+            try {
+                f.get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // that device keeps its old relation; the step's delivery rate shows it if it ends
+            }
         }
     }
 
@@ -234,7 +262,8 @@ public final class RootConsumer implements AutoCloseable {
         final int device;
         final CountDownLatch first = new CountDownLatch(1);
         volatile CoapObserveRelation relation;
-        private int notifications;
+        private volatile int notifications;
+        private volatile boolean renewing;
 
         Handler(int device) {
             this.device = device;
@@ -244,7 +273,9 @@ public final class RootConsumer implements AutoCloseable {
         public void onLoad(CoapResponse response) {
             if (response.isSuccess()) {
                 first.countDown();
-                if (++notifications == RENEW_AFTER && open) {
+                // from the RENEW_AFTER-th on, every notification tries again until a renewal has succeeded
+                if (++notifications >= RENEW_AFTER && !renewing && open) {
+                    renewing = true;
                     renewals.execute(() -> renew(this));
                 }
             }
