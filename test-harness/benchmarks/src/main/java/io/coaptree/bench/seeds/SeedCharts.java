@@ -34,7 +34,9 @@ public final class SeedCharts {
     public static CategoryChart bars(String title, String xTitle, String yTitle, boolean stacked) {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle)
                 .yAxisTitle(yTitle).build();
-        chart.getStyler().setStacked(stacked).setLegendPosition(Styler.LegendPosition.InsideNW);
+        // below the plot: inside it, the legend would hide the first bars
+        chart.getStyler().setStacked(stacked).setLegendPosition(Styler.LegendPosition.OutsideS)
+                .setLegendLayout(Styler.LegendLayout.Horizontal);
         return chart;
     }
 

@@ -32,6 +32,11 @@ final class TransportAblation {
         String label() {
             return (storeBacked ? "store-backed" : "lean") + " + " + format.label();
         }
+
+        /** Short enough for a chart's category axis. */
+        String shortLabel() {
+            return (storeBacked ? "store" : "lean") + " + " + (format == EnvelopeFormat.KRYO ? "Kryo" : "Java");
+        }
     }
 
     static final Variant LEAN_KRYO = new Variant(false, EnvelopeFormat.KRYO);
@@ -74,7 +79,7 @@ final class TransportAblation {
                 table.row(v.label(), fixed(median, 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
                         fixed(exchanges / median, 0), failed, rounds.stream().map(ExchangeRun.Outcome::failures)
                                 .filter(f -> !f.isEmpty()).toList());
-                labels.add(v.label());
+                labels.add(v.shortLabel());
                 medians.add(median);
             }
             context.table(table.build());

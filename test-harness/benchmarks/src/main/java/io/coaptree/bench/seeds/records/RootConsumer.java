@@ -47,7 +47,12 @@ public final class RootConsumer implements AutoCloseable {
     /** Renewals wait for their first notification; at 500 devices several are under way at once. */
     static final int RENEWAL_THREADS = 4;
 
-    private final CoapEndpoint endpoint;
+    /**
+     * Two client endpoints (two UDP ports) taken in turn by a device's successive relations: the root's server keys
+     * an Observe relation by the client's address and the resource, so a renewed relation from the same port would
+     * take the place of the old one, and cancelling the old one would then cancel the new.
+     */
+    private final CoapEndpoint[] endpoints;
     private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
     /** The live relation of each device. */
     private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
@@ -71,8 +76,8 @@ public final class RootConsumer implements AutoCloseable {
     private final AtomicLong delivered = new AtomicLong();
     private volatile Runnable onDelivered = () -> { };
 
-    private RootConsumer(CoapEndpoint endpoint) {
-        this.endpoint = endpoint;
+    private RootConsumer(CoapEndpoint[] endpoints) {
+        this.endpoints = endpoints;
     }
 
     /**
@@ -81,10 +86,12 @@ public final class RootConsumer implements AutoCloseable {
      */
     public static RootConsumer observe(String host, int rootPort, String gatewayAddress, int devices,
             Duration timeout) throws Exception {
-        CoapEndpoint endpoint = CoapEndpoint.builder()
-                .setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
-        endpoint.start();
-        RootConsumer consumer = new RootConsumer(endpoint);
+        CoapEndpoint[] endpoints = new CoapEndpoint[2];
+        for (int i = 0; i < endpoints.length; i++) {
+            endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
+            endpoints[i].start();
+        }
+        RootConsumer consumer = new RootConsumer(endpoints);
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             // a few at a time, each retried until it has its first notification: hundreds of registrations
@@ -114,7 +121,7 @@ public final class RootConsumer implements AutoCloseable {
         this.gatewayAddress = gatewayAddress;
         Map<Integer, Handler> started = new LinkedHashMap<>();
         for (int d : devices) {
-            started.put(d, startRelation(d));
+            started.put(d, startRelation(d, 0));
         }
         List<Integer> missing = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -130,11 +137,11 @@ public final class RootConsumer implements AutoCloseable {
         return missing;
     }
 
-    private Handler startRelation(int device) {
+    private Handler startRelation(int device, int endpointIndex) {
         CoapClient client = new CoapClient(uriPrefix + RecordsPath.throughTree(gatewayAddress, device))
-                .setEndpoint(endpoint).setTimeout(10_000L);
+                .setEndpoint(endpoints[endpointIndex]).setTimeout(10_000L);
         clients.add(client);
-        Handler handler = new Handler(device);
+        Handler handler = new Handler(device, endpointIndex);
         handler.relation = client.observe(handler);
         return handler;
     }
@@ -147,7 +154,7 @@ public final class RootConsumer implements AutoCloseable {
      */
     private void renew(Handler old) {
         try {
-            Handler fresh = startRelation(old.device);
+            Handler fresh = startRelation(old.device, 1 - old.endpointIndex);
             if (fresh.first.await(10, TimeUnit.SECONDS)) {
                 current.put(old.device, fresh);
                 old.relation.proactiveCancel();
@@ -254,19 +261,23 @@ public final class RootConsumer implements AutoCloseable {
         renewals.shutdownNow();
         current.values().forEach(h -> h.relation.proactiveCancel());
         clients.forEach(CoapClient::shutdown);
-        endpoint.destroy();
+        for (CoapEndpoint endpoint : endpoints) {
+            endpoint.destroy();
+        }
     }
 
     /** One relation of one device. */
     private final class Handler implements CoapHandler {
         final int device;
+        final int endpointIndex;
         final CountDownLatch first = new CountDownLatch(1);
         volatile CoapObserveRelation relation;
         private volatile int notifications;
         private volatile boolean renewing;
 
-        Handler(int device) {
+        Handler(int device, int endpointIndex) {
             this.device = device;
+            this.endpointIndex = endpointIndex;
         }
 
         @Override
