@@ -89,7 +89,6 @@ public final class RecordPipeline implements AutoCloseable {
                 Math.max(1, expected)).withRequestTimeout(Duration.ofSeconds(5));
         RootConsumer.Delivered[] delivered = new RootConsumer.Delivered[1];
         DeviceFleet.Sent[] sent = new DeviceFleet.Sent[1];
-        consumer.renewWorn(active);
         Measurement m = context.measureStep(tree.target(), name, active + " devices, " + profile.describe()
                 + ", records to the root", expected, progress -> {
                     long start = System.nanoTime();

@@ -9,12 +9,9 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.Histogram;
@@ -46,6 +43,7 @@ public final class RootConsumer implements AutoCloseable {
     static final int RENEW_AFTER = 80;
     /** Renewals wait for their first notification; at 500 devices several are under way at once. */
     static final int RENEWAL_THREADS = 4;
+    static final long RENEWAL_WAIT_SECONDS = 5;
 
     /**
      * Two client endpoints (two UDP ports) taken in turn by a device's successive relations: the root's server keys
@@ -155,7 +153,7 @@ public final class RootConsumer implements AutoCloseable {
     private void renew(Handler old) {
         try {
             Handler fresh = startRelation(old.device, 1 - old.endpointIndex);
-            if (fresh.first.await(10, TimeUnit.SECONDS)) {
+            if (fresh.first.await(RENEWAL_WAIT_SECONDS, TimeUnit.SECONDS)) {
                 current.put(old.device, fresh);
                 old.relation.proactiveCancel();
                 return;
@@ -167,28 +165,6 @@ public final class RootConsumer implements AutoCloseable {
             // as below
         }
         old.renewing = false; // the old relation goes on; its next notification tries again
-    }
-
-    /**
-     * Before a step: renews the relations of devices 0..{@code devices}-1 that are near their 100th notification,
-     * or that ended, so no relation runs out in the middle of the step.
-     */
-    public void renewWorn(int devices) throws InterruptedException {
-        List<Future<?>> running = new ArrayList<>();
-        for (int d = 0; d < devices; d++) {
-            Handler h = current.get(d);
-            if (h != null && h.notifications >= RENEW_AFTER / 2 && !h.renewing) {
-                h.renewing = true;
-                running.add(renewals.submit(() -> renew(h)));
-            }
-        }
-        for (Future<?> f : running) {
-            try {
-                f.get(30, TimeUnit.SECONDS);
-            } catch (ExecutionException | TimeoutException e) {
-                // that device keeps its old relation; the step's delivery rate shows it if it ends
-            }
-        }
     }
 
     /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
