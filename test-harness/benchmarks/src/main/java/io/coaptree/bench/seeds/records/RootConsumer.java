@@ -40,9 +40,9 @@ public final class RootConsumer implements AutoCloseable {
     static final long HIGHEST_MICROS = 120_000_000L;
     static final int REGISTRATION_BATCH = 16;
     /** Notifications after which a relation is replaced: before the 100th, see {@link #renew}. */
-    static final int RENEW_AFTER = 80;
-    /** Renewals wait for their first notification; at 500 devices several are under way at once. */
-    static final int RENEWAL_THREADS = 4;
+    static final int RENEW_AFTER = 60;
+    /** A registration through the tree can take seconds; at 500 devices dozens of renewals are under way at once. */
+    static final int RENEWAL_THREADS = 32;
     static final long RENEWAL_WAIT_SECONDS = 5;
 
     /**
