@@ -100,9 +100,6 @@ public final class TreeTarget implements AutoCloseable {
                 rq.put("remotequery.lookup.timeout.ms", 10_000L);
                 // the seed scenarios keep hundreds of relayed Observe relations and requests pending at once
                 rq.put("remotequery.max.pending", 4096);
-                // a relayed Observe relation ended when this lease ran out (300 s) even while notifications flowed;
-                // the seed scenarios observe for longer than that
-                rq.put("remotequery.observe.lease.ms", 3_600_000L);
                 rq.put("codec.max.payload.bytes", BODY_LIMIT_BYTES);
                 h.node(g.name()).updateConfiguration(REMOTE_QUERY_PID, rq);
             }
