@@ -11,23 +11,28 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.coaptree.bench.report.ReportWriter;
+import io.coaptree.bench.scenario.MachineInfo;
 import io.coaptree.bench.scenario.RunOptions;
 import io.coaptree.bench.scenario.RunReport;
 import io.coaptree.bench.scenario.Scenario;
 import io.coaptree.bench.scenario.ScenarioCatalog;
 import io.coaptree.bench.scenario.ScenarioRunner;
+import io.coaptree.bench.seeds.SeedSuite;
 
 /**
  * Command line of the benchmark module.
  * <pre>
  * java -jar coaptree-benchmarks.jar list
  * java -jar coaptree-benchmarks.jar run SCENARIO [--quick] [--out DIR] [--set key=value]...
+ * java -jar coaptree-benchmarks.jar run seeds [--quick] [--out DIR] [--set key=value]...
  * java -jar coaptree-benchmarks.jar jmh [JMH options and benchmark regex, e.g. Serialize -f 1 -wi 3 -i 5]
  * </pre>
  */
 public final class Benchmarks {
 
     private static final String JAR = "java -jar test-harness/benchmarks/target/coaptree-benchmarks.jar";
+    /** {@code run seeds}: the four seed scenarios in one go. */
+    private static final String SEEDS = "seeds";
 
     private Benchmarks() {
     }
@@ -55,13 +60,38 @@ public final class Benchmarks {
             usage();
             return 2;
         }
+        if (args[0].equals(SEEDS)) {
+            return runSeeds(args);
+        }
         Optional<Scenario> found = ScenarioCatalog.find(args[0]);
         if (found.isEmpty()) {
             System.err.println("unknown scenario " + args[0] + "; known: "
-                    + ScenarioCatalog.all().stream().map(Scenario::name).toList());
+                    + ScenarioCatalog.all().stream().map(Scenario::name).toList() + " and " + SEEDS);
             return 2;
         }
         Scenario scenario = found.get();
+        RunOptions options = options(args, scenario.name());
+        System.out.println("scenario " + scenario.name() + " -> " + options.outputDir());
+        RunReport report = ScenarioRunner.run(scenario, options);
+        ReportWriter.write(report, options.outputDir());
+        System.out.println("wrote " + options.outputDir().resolve(ReportWriter.SUMMARY_MD));
+        return 0;
+    }
+
+    /** {@code run seeds}: the four seed scenarios, each in a folder of its own, and one closing table. */
+    private static int runSeeds(String[] args) throws Exception {
+        RunOptions suite = options(args, SEEDS);
+        System.out.println("seed scenarios -> " + suite.outputDir());
+        String table = SeedSuite.run(suite.outputDir(), dir -> new RunOptions(dir, suite.repoRoot(),
+                suite.artifactsDir(), suite.quick(), suite.settings(), suite.command()),
+                MachineInfo.detect().describe());
+        System.out.println("\n" + table);
+        System.out.println("wrote " + suite.outputDir().resolve(SeedSuite.SUMMARY));
+        return 0;
+    }
+
+    /** The options after the scenario name: --quick, --out DIR, --set key=value. */
+    private static RunOptions options(String[] args, String name) {
         boolean quick = false;
         Path out = null;
         Map<String, String> settings = new HashMap<>();
@@ -83,15 +113,10 @@ public final class Benchmarks {
         Path repoRoot = repoRoot();
         if (out == null) {
             String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
-            out = repoRoot.resolve("benchmark-results").resolve(scenario.name() + "-" + stamp);
+            out = repoRoot.resolve("benchmark-results").resolve(name + "-" + stamp);
         }
-        RunOptions options = new RunOptions(out.toAbsolutePath(), repoRoot, codeHome().resolve("dps"), quick, settings,
+        return new RunOptions(out.toAbsolutePath(), repoRoot, codeHome().resolve("dps"), quick, settings,
                 JAR + " run " + String.join(" ", args));
-        System.out.println("scenario " + scenario.name() + " -> " + options.outputDir());
-        RunReport report = ScenarioRunner.run(scenario, options);
-        ReportWriter.write(report, options.outputDir());
-        System.out.println("wrote " + options.outputDir().resolve(ReportWriter.SUMMARY_MD));
-        return 0;
     }
 
     private static String value(String[] args, int i, String option) {
@@ -128,6 +153,7 @@ public final class Benchmarks {
                 usage:
                   %1$s list
                   %1$s run SCENARIO [--quick] [--out DIR] [--set key=value]...
+                  %1$s run seeds [--quick]     (the four seed-* scenarios and one closing table)
                   %1$s jmh [JMH options] [benchmark regex]      (e.g. jmh Serialize -f 1 -wi 3 -i 5)
                 results go to benchmark-results/SCENARIO-TIMESTAMP/ at the repository root unless --out is given
                 """.formatted(JAR));

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 import org.eclipse.californium.core.coap.Request;
@@ -34,13 +35,13 @@ public final class CoapRequestIssuer implements RequestIssuer {
     public static final int MAX_REQUESTS_PER_CLIENT = 60_000;
 
     private final InetSocketAddress server;
-    private final Supplier<Request> requests;
+    private final IntFunction<Request> requests;
     private final List<CoapEndpoint> endpoints = new ArrayList<>();
     private final AtomicIntegerArray sent;
     private final ScheduledExecutorService mainExecutor;
     private final ScheduledExecutorService secondaryExecutor;
 
-    private CoapRequestIssuer(InetSocketAddress server, int clients, Supplier<Request> requests) {
+    private CoapRequestIssuer(InetSocketAddress server, int clients, IntFunction<Request> requests) {
         this.server = server;
         this.requests = requests;
         this.sent = new AtomicIntegerArray(clients);
@@ -71,6 +72,16 @@ public final class CoapRequestIssuer implements RequestIssuer {
      *                 destination. Californium requests are single-use.
      */
     public static CoapRequestIssuer open(String host, int port, int clients, Supplier<Request> requests) {
+        return open(host, port, clients, client -> requests.get());
+    }
+
+    /**
+     * Opens {@code clients} CoAP clients whose requests depend on the client sending them (a device's own resource,
+     * its own payload).
+     *
+     * @param requests makes a fresh request for a client number (0 .. clients-1)
+     */
+    public static CoapRequestIssuer open(String host, int port, int clients, IntFunction<Request> requests) {
         try {
             return new CoapRequestIssuer(new InetSocketAddress(InetAddress.getByName(host), port), clients, requests);
         } catch (java.net.UnknownHostException e) {
@@ -87,7 +98,8 @@ public final class CoapRequestIssuer implements RequestIssuer {
         };
     }
 
-    static Configuration clientConfiguration() {
+    /** The client side of the load generator: one socket thread each way, retransmissions within the request timeout. */
+    public static Configuration clientConfiguration() {
         CoapConfig.register();
         UdpConfig.register();
         Configuration config = Configuration.createStandardWithoutFile();
@@ -112,7 +124,7 @@ public final class CoapRequestIssuer implements RequestIssuer {
             outcome.failed("client request limit");
             return Cancellable.NONE;
         }
-        Request request = requests.get();
+        Request request = requests.apply(client);
         request.setDestinationContext(new AddressEndpointContext(server));
         request.addMessageObserver(new OutcomeObserver(outcome));
         endpoints.get(client).sendRequest(request);

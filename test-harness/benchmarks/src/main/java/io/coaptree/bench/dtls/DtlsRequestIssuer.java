@@ -7,6 +7,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.IntFunction;
 
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
@@ -47,6 +48,7 @@ public final class DtlsRequestIssuer implements RequestIssuer {
 
     private final InetSocketAddress server;
     private final Mode mode;
+    private final IntFunction<Request> requests;
     private final String identity;
     private final byte[] key;
     private final Configuration config;
@@ -59,7 +61,18 @@ public final class DtlsRequestIssuer implements RequestIssuer {
     }
 
     public DtlsRequestIssuer(InetSocketAddress server, int clients, Mode mode, String identity, String key) {
+        this(server, clients, mode, identity, key, client -> {
+            Request request = Request.newGet();
+            request.getOptions().setUriPath(DtlsTarget.PATH);
+            return request;
+        });
+    }
+
+    /** @param requests makes a fresh request for a client number; the issuer sets the destination */
+    public DtlsRequestIssuer(InetSocketAddress server, int clients, Mode mode, String identity, String key,
+            IntFunction<Request> requests) {
         this.server = server;
+        this.requests = requests;
         this.mode = mode;
         this.identity = identity;
         this.key = key.getBytes(StandardCharsets.UTF_8);
@@ -109,7 +122,7 @@ public final class DtlsRequestIssuer implements RequestIssuer {
             Client client = open();
             clients.set(index, client);
             handshakes.incrementAndGet();
-            Request request = newRequest();
+            Request request = newRequest(index);
             client.endpoint().sendRequest(request);
             Response response = request.waitForResponse(timeout.toMillis());
             if (response == null || !response.isSuccess()) {
@@ -119,9 +132,8 @@ public final class DtlsRequestIssuer implements RequestIssuer {
         }
     }
 
-    private Request newRequest() {
-        Request request = Request.newGet();
-        request.getOptions().setUriPath(DtlsTarget.PATH);
+    private Request newRequest(int client) {
+        Request request = requests.apply(client);
         request.setDestinationContext(new AddressEndpointContext(server));
         return request;
     }
@@ -141,7 +153,7 @@ public final class DtlsRequestIssuer implements RequestIssuer {
             client.connector().forceResumeSessionFor(server);
             handshakes.incrementAndGet();
         }
-        Request request = newRequest();
+        Request request = newRequest(index);
         request.addMessageObserver(new OutcomeObserver(outcome));
         client.endpoint().sendRequest(request);
         return request::cancel;

@@ -37,7 +37,7 @@ public final class DtlsScenario implements Scenario {
     /** Handshakes of a server's warm-up: enough for the JIT, few against Scandium's handshake limit. */
     static final int WARM_UP_HANDSHAKES = 200;
     private static final Duration SESSION_TIMEOUT = Duration.ofSeconds(10);
-    static final String IDENTITY = "bench";
+    public static final String IDENTITY = "bench";
 
     @Override
     public String name() {
@@ -121,7 +121,8 @@ public final class DtlsScenario implements Scenario {
         context.note("The PSK was generated for this run and given to the server JVMs on their command line.");
     }
 
-    private static TargetProcess startTarget(ScenarioContext context, String label, int securePort, String key,
+    /** Starts a {@link DtlsTarget} JVM whose PSK endpoint listens on {@code securePort}, and waits until it serves. */
+    public static TargetProcess startTarget(ScenarioContext context, String label, int securePort, String key,
             List<String> jvmOptions) throws Exception {
         TargetProcess target = context.startTarget(new TargetSpec(label, "dtls",
                 List.of("--coaps-port", Integer.toString(securePort), "--psk-identity", IDENTITY, "--psk-key", key),
@@ -130,7 +131,8 @@ public final class DtlsScenario implements Scenario {
         return target;
     }
 
-    private static int freeUdpPort() throws java.net.SocketException {
+    /** A loopback UDP port free at the moment of asking, for a target whose port the scenario must know. */
+    public static int freeUdpPort() throws java.net.SocketException {
         try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress(HOST, 0))) {
             return probe.getLocalPort();
         }

@@ -8,6 +8,8 @@ import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 
+import io.coaptree.bench.seeds.records.sink.RecordsResource;
+import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.dtls.DtlsOptions;
@@ -17,7 +19,8 @@ import io.coaptree.server.options.ServerOptions;
 
 /**
  * The server under test of the DTLS scenario: CoAPTree's {@link GatewayCoapServer} (the same code the OSGi component
- * runs, with the gateway defaults) serving /temperature on a plain and a DTLS (PSK) endpoint.
+ * runs, with the gateway defaults) serving /temperature on a plain and a DTLS (PSK) endpoint, and the seed scenarios'
+ * record sink at /records/&lt;device&gt; (bodies up to 32 KiB).
  */
 public final class DtlsTarget implements AutoCloseable {
 
@@ -27,6 +30,10 @@ public final class DtlsTarget implements AutoCloseable {
      * gateway default lets Scandium accept (see {@link DtlsScenario}); absent = the gateway default.
      */
     static final String CONNECTIONS_PROPERTY = "coaptree.bench.dtls.connections";
+
+    /** Device resources under /records, for the seganet scenario's record-size step. */
+    static final int RECORD_DEVICES = 64;
+    static final int RECORD_BODY_LIMIT = 32 * 1024;
 
     private final GatewayCoapServer server = new GatewayCoapServer();
 
@@ -40,7 +47,9 @@ public final class DtlsTarget implements AutoCloseable {
      */
     public static DtlsTarget start(String bind, int securePort, String pskIdentity, String pskKey) {
         DtlsTarget target = new DtlsTarget();
-        target.server.apply(ServerOptions.from(Map.of("coap.bind.address", bind, "coap.port", 0)));
+        // records of up to 16 KiB arrive blockwise (the seganet scenario's record sizes)
+        target.server.apply(ServerOptions.from(Map.of("coap.bind.address", bind, "coap.port", 0,
+                ServerOptions.MAX_RESOURCE_BODY_SIZE, RECORD_BODY_LIMIT)));
         Map<String, Object> dtls = new HashMap<>();
         dtls.put("coaps.enabled", true);
         dtls.put("coaps.port", securePort);
@@ -51,7 +60,10 @@ public final class DtlsTarget implements AutoCloseable {
         }
         DtlsOptions options = DtlsOptions.from(dtls, SecretDecoder.PLAIN);
         target.server.applyDtls(options, DtlsCredentials.load(options, KeystoreEntries.NONE));
+        // plain-CoAP devices post records too (the seganet scenario compares them with DTLS); reads were open anyway
+        target.server.applyAccessPolicy(AccessPolicy.open());
         target.server.californium().add(new Reading());
+        target.server.californium().add(new RecordsResource(RECORD_DEVICES));
         return target;
     }
 

@@ -202,7 +202,8 @@ public final class LoadEngine {
                 LatencySummary.of(total), List.copyOf(timeline), percentileCurve(total));
     }
 
-    static List<LoadResult.PercentilePoint> percentileCurve(Histogram histogram) {
+    /** The latency percentile curve of a histogram in microseconds, for reports. */
+    public static List<LoadResult.PercentilePoint> percentileCurve(Histogram histogram) {
         List<LoadResult.PercentilePoint> points = new ArrayList<>();
         if (histogram.getTotalCount() == 0) {
             return points;

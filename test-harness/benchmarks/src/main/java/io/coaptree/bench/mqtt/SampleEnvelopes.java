@@ -7,13 +7,13 @@ import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
 
 /** The envelopes the codec benchmarks encode: what remote queries and their answers look like in the hierarchy. */
-final class SampleEnvelopes {
+public final class SampleEnvelopes {
 
     private SampleEnvelopes() {
     }
 
     /** A GET across the hierarchy with a query, an Accept, an authenticated caller and no payload. */
-    static CoapEnvelope request() {
+    public static CoapEnvelope request() {
         return CoapEnvelope.builder(EnvelopeKind.REQUEST, 1)
                 .correlationId(0x1234_5678_9ABCL)
                 .path("building-a/floor-1/temperature")
@@ -26,7 +26,7 @@ final class SampleEnvelopes {
     }
 
     /** A 2.05 answer with a JSON reading, an ETag and a Max-Age. */
-    static CoapEnvelope response() {
+    public static CoapEnvelope response() {
         byte[] json = "{\"n\":\"temperature\",\"u\":\"Cel\",\"v\":21.5,\"t\":1795290000}"
                 .getBytes(StandardCharsets.UTF_8);
         return CoapEnvelope.builder(EnvelopeKind.RESPONSE, 69)

@@ -35,8 +35,8 @@ import io.coaptree.server.options.ServerOptions;
  */
 public final class RdTarget implements AutoCloseable {
 
-    static final String BARE = "bare";
-    static final String HEAP = "bench/heap";
+    public static final String BARE = "bare";
+    public static final String HEAP = "bench/heap";
     /** What the bare GET answers: about the size of a one-link lookup result. */
     static final String BARE_ANSWER = "<coap://127.0.0.1:40000/s/temperature>;rt=\"temperature\";if=\"sensor\";"
             + "ct=0;obs;anchor=\"coap://127.0.0.1:40000\"";

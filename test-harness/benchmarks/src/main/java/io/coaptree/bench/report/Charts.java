@@ -1,6 +1,5 @@
 package io.coaptree.bench.report;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -9,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -34,8 +32,7 @@ final class Charts {
     }
 
     /** Writes the charts and returns their file names. */
-    static List<String> write(RunReport report, Path dir) throws IOException {
-        System.setProperty("java.awt.headless", "true");
+    static List<String> write(RunReport report, Path dir) {
         List<String> written = new ArrayList<>();
         List<Measurement> measurements = report.measurements();
         if (!measurements.isEmpty()) {
@@ -56,8 +53,8 @@ final class Charts {
         return written;
     }
 
-    private static void save(Chart<?, ?> chart, Path dir, String name, List<String> written) throws IOException {
-        BitmapEncoder.saveBitmap(chart, dir.resolve(name).toString(), BitmapEncoder.BitmapFormat.PNG);
+    private static void save(Chart<?, ?> chart, Path dir, String name, List<String> written) {
+        ChartFiles.savePng(chart, dir, name);
         written.add(name);
     }
 

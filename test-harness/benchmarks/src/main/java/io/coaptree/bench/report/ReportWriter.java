@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
 
 import io.coaptree.bench.load.LatencySummary;
 import io.coaptree.bench.scenario.Comparison;
+import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.Measurement;
 import io.coaptree.bench.scenario.RunReport;
 
@@ -29,7 +31,8 @@ public final class ReportWriter {
     public static void write(RunReport report, Path dir) throws IOException {
         Files.createDirectories(dir);
         json().writeValue(dir.resolve(RESULT_JSON).toFile(), report);
-        List<String> charts = Charts.write(report, dir);
+        List<String> charts = new java.util.ArrayList<>(report.charts());
+        charts.addAll(Charts.write(report, dir));
         Files.writeString(dir.resolve(SUMMARY_MD), summary(report, charts));
     }
 
@@ -55,6 +58,21 @@ public final class ReportWriter {
         md.append("- command: `").append(report.command()).append("`\n");
         if (report.quick()) {
             md.append("- **quick run** (durations divided by 4): a smoke test, not figures to quote\n");
+        }
+        if (!report.headlines().isEmpty()) {
+            md.append("\n## Headline figures\n\n| figure | value | goal | verdict |\n|---|---|---|---|\n");
+            for (Headline h : report.headlines()) {
+                md.append("| ").append(h.figure()).append(" | ").append(h.value()).append(" | ").append(h.goal())
+                        .append(" | ").append(h.verdict()).append(" |\n");
+            }
+        }
+        for (ResultTable table : report.tables()) {
+            md.append("\n## ").append(table.title()).append("\n\n");
+            appendTable(md, table);
+        }
+        if (report.measurements().isEmpty()) {
+            appendNotesAndCharts(md, report, charts);
+            return md.toString();
         }
         md.append("\n## Results\n\n");
         md.append("Latency in ms. Server columns are the server process alone (CPU in % of one core; of its CPU "
@@ -83,6 +101,11 @@ public final class ReportWriter {
                         c.target(), c.throughputRatio(), c.p50Ratio(), c.p99Ratio(), c.cpuPerRequestRatio()));
             }
         }
+        appendNotesAndCharts(md, report, charts);
+        return md.toString();
+    }
+
+    private static void appendNotesAndCharts(StringBuilder md, RunReport report, List<String> charts) {
         if (!report.notes().isEmpty()) {
             md.append("\n## Notes\n\n");
             report.notes().forEach(note -> md.append("- ").append(note).append('\n'));
@@ -91,7 +114,16 @@ public final class ReportWriter {
             md.append("\n## Charts\n\n");
             charts.forEach(chart -> md.append("![").append(chart).append("](").append(chart).append(")\n"));
         }
-        return md.toString();
+    }
+
+    /** A markdown table; also used for the closing table of {@code run seeds}. */
+    public static void appendTable(StringBuilder md, ResultTable table) {
+        md.append("| ").append(String.join(" | ", table.columns())).append(" |\n|");
+        table.columns().forEach(c -> md.append("---|"));
+        md.append('\n');
+        for (List<String> row : table.rows()) {
+            md.append("| ").append(String.join(" | ", row)).append(" |\n");
+        }
     }
 
     private static String failures(Measurement m) {

@@ -14,7 +14,11 @@ public final class ScenarioCatalog {
                 new ExampleGetScenario(),
                 new io.coaptree.bench.rd.RdScenario(),
                 new io.coaptree.bench.dtls.DtlsScenario(),
-                new io.coaptree.bench.tree.TreeScenario());
+                new io.coaptree.bench.tree.TreeScenario(),
+                new io.coaptree.bench.seeds.coaptree.SeedCoaptreeScenario(),
+                new io.coaptree.bench.seeds.iotivity.SeedIotivityScenario(),
+                new io.coaptree.bench.seeds.seganet.SeedSeganetScenario(),
+                new io.coaptree.bench.seeds.iotfm.SeedIotfmScenario());
     }
 
     public static Optional<Scenario> find(String name) {

@@ -36,6 +36,9 @@ public final class ScenarioContext {
     private final List<TargetProcess> started = new ArrayList<>();
     private final List<Measurement> measurements = new ArrayList<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<Headline> headlines = new ArrayList<>();
+    private final List<ResultTable> tables = new ArrayList<>();
+    private final List<String> charts = new ArrayList<>();
     private String baseline;
 
     ScenarioContext(RunOptions options) {
@@ -86,9 +89,19 @@ public final class ScenarioContext {
 
     /** Runs a step whose results are thrown away (JIT, caches and pools on both sides warm up). */
     public LoadResult warmUp(LoadProfile profile, IntFunction<RequestIssuer> issuers) throws InterruptedException {
-        try (RequestIssuer issuer = issuers.apply(profile.clients())) {
-            return LoadEngine.run(profile, issuer);
+        try (RequestIssuer issuer = issuers.apply(profile.clients());
+                StepProgress progress = StepProgress.open(profile.name() + " (warm-up)", expectedRequests(profile))) {
+            return LoadEngine.run(profile, new ProgressReportingIssuer(issuer, progress));
         }
+    }
+
+    /** What a step that runs to its end starts: its budget, or fewer if its rate and duration allow fewer. */
+    static long expectedRequests(LoadProfile profile) {
+        if (profile.mode() == LoadProfile.Mode.OPEN) {
+            double byRate = profile.ratePerSecond() * profile.duration().toNanos() / 1e9;
+            return (long) Math.min(profile.maxRequests(), Math.ceil(byRate));
+        }
+        return profile.maxRequests();
     }
 
     /**
@@ -99,17 +112,51 @@ public final class ScenarioContext {
     public Measurement measure(TargetProcess target, LoadProfile profile, IntFunction<RequestIssuer> issuers)
             throws InterruptedException {
         try (RequestIssuer issuer = issuers.apply(profile.clients())) {
+            return measure(target, profile, issuer);
+        }
+    }
+
+    /**
+     * Runs one step with clients the caller keeps open across steps (opening a thousand client endpoints per step
+     * would cost more than some steps), and records it.
+     */
+    public Measurement measure(TargetProcess target, LoadProfile profile, RequestIssuer issuer)
+            throws InterruptedException {
+        try {
+            return measureStep(target, profile.name(), profile.describe(), expectedRequests(profile),
+                    progress -> LoadEngine.run(profile, new ProgressReportingIssuer(issuer, progress)));
+        } catch (InterruptedException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** A step the scenario drives itself (device fleets, pipelines), measured like a load step. */
+    @FunctionalInterface
+    public interface StepBody {
+        LoadResult run(StepProgress progress) throws Exception;
+    }
+
+    /**
+     * Runs {@code body} while sampling {@code target}, with a progress bar of {@code expected} units, and records
+     * the step.
+     */
+    public Measurement measureStep(TargetProcess target, String step, String description, long expected,
+            StepBody body) throws Exception {
+        try (StepProgress progress = StepProgress.open(step, expected)) {
             long clientCpuBefore = LOAD_GENERATOR.getProcessCpuTime();
             ServerSample before = target.sample();
-            LoadResult load = LoadEngine.run(profile, issuer);
+            LoadResult load = body.run(progress);
             ServerSample after = target.sample();
+            progress.close(); // before the step's line, so the bar does not overwrite it
             double clientCpuMicros = (LOAD_GENERATOR.getProcessCpuTime() - clientCpuBefore) / 1e3;
             ServerUsage usage = ServerUsage.between(before, target.samples(), after, load.succeeded());
-            Measurement measurement = new Measurement(target.label(), profile.name(), profile.describe(), load, usage);
+            Measurement measurement = new Measurement(target.label(), step, description, load, usage);
             measurements.add(measurement);
             System.out.printf(Locale.ROOT, "  %-18s %-14s %9.0f req/s  p50 %8.3f ms  p99 %8.3f ms  failed %d  "
                     + "server cpu %5.1f%% (%.0f µs/req, JIT %.2f s, GC %.2f s), load generator %.0f µs/req%n",
-                    target.label(), profile.name(), load.throughputPerSecond(), load.latency().p50Micros() / 1e3,
+                    target.label(), step, load.throughputPerSecond(), load.latency().p50Micros() / 1e3,
                     load.latency().p99Micros() / 1e3, load.failed(), usage.cpuPercent(), usage.cpuMicrosPerRequest(),
                     usage.jitCpuSeconds(), usage.gcCpuSeconds(), clientCpuMicros / Math.max(1, load.succeeded()));
             return measurement;
@@ -126,6 +173,29 @@ public final class ScenarioContext {
         notes.add(text);
     }
 
+    /** A figure the run is read by (see {@link Headline}); also printed at once. */
+    public void headline(Headline headline) {
+        headlines.add(headline);
+        System.out.println("  => " + headline.figure() + ": " + headline.value()
+                + (headline.goal().equals("-") ? "" : " (goal " + headline.goal() + ": " + headline.verdict() + ")"));
+    }
+
+    /** A table for summary.md and result.json. */
+    public void table(ResultTable table) {
+        tables.add(table);
+    }
+
+    /** Draws a chart of the scenario's own into the output folder, listed in summary.md. */
+    public void chart(String fileName, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
+        io.coaptree.bench.report.ChartFiles.savePng(chart, outputDir(), fileName);
+        charts.add(fileName);
+    }
+
+    /** A progress bar for work that is not a measured step (set-up, in-process comparisons). */
+    public StepProgress progress(String step, long expected) {
+        return StepProgress.open(step, expected);
+    }
+
     List<Measurement> measurements() {
         return Collections.unmodifiableList(measurements);
     }
@@ -136,6 +206,18 @@ public final class ScenarioContext {
 
     List<String> notes() {
         return Collections.unmodifiableList(notes);
+    }
+
+    List<Headline> headlines() {
+        return List.copyOf(headlines);
+    }
+
+    List<ResultTable> tables() {
+        return List.copyOf(tables);
+    }
+
+    List<String> charts() {
+        return List.copyOf(charts);
     }
 
     String baselineLabel() {

@@ -17,9 +17,12 @@ import io.coaptree.bench.server.ServerSample;
  * @param jitCpuSeconds       of cpuSeconds, what the JIT compiler threads used (-1 if unknown): a step that
  *                            spends much here measures warm-up, not steady state
  * @param gcCpuSeconds        of cpuSeconds, what the garbage collector threads used (-1 if unknown)
+ * @param systemCpuSeconds    of cpuSeconds, what the kernel spent for the process (-1 if unknown); the rest is user
+ *                            time
  */
 public record ServerUsage(double cpuSeconds, double cpuPercent, double cpuMicrosPerRequest, int threadsBefore,
-        int threadsMax, long heapUsedMaxBytes, long rssMaxBytes, double jitCpuSeconds, double gcCpuSeconds) {
+        int threadsMax, long heapUsedMaxBytes, long rssMaxBytes, double jitCpuSeconds, double gcCpuSeconds,
+        double systemCpuSeconds) {
 
     /** From a sample before the step, the periodic samples during it, and a sample after it. */
     public static ServerUsage between(ServerSample before, List<ServerSample> during, ServerSample after,
@@ -39,7 +42,13 @@ public record ServerUsage(double cpuSeconds, double cpuPercent, double cpuMicros
         double perRequest = succeeded == 0 ? 0 : cpu * 1e6 / succeeded;
         return new ServerUsage(cpu, 100 * cpu / wall, perRequest, before.threads(), threadsMax, heapMax, rssMax,
                 secondsBetween(before.jitCpuNanos(), after.jitCpuNanos()),
-                secondsBetween(before.gcCpuNanos(), after.gcCpuNanos()));
+                secondsBetween(before.gcCpuNanos(), after.gcCpuNanos()),
+                secondsBetween(before.systemCpuNanos(), after.systemCpuNanos()));
+    }
+
+    /** User (application) CPU time: all of it but the kernel's share; -1 if the split is unknown. */
+    public double userCpuSeconds() {
+        return systemCpuSeconds < 0 ? -1 : cpuSeconds - systemCpuSeconds;
     }
 
     private static double secondsBetween(long beforeNanos, long afterNanos) {

@@ -27,12 +27,31 @@ final class ProcFs {
         }
     }
 
+    /** System (kernel) CPU time alone: with {@link #cpuNanos} it splits a process's CPU into user and system. */
+    static long systemCpuNanos(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            return systemNanosFromStat(stat, CLOCK_TICKS_PER_SECOND);
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
     /** utime + stime (fields 14 and 15 of proc(5)); the command name in field 2 may contain spaces and ')'. */
     static long cpuNanosFromStat(String stat, long ticksPerSecond) {
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
-        // fields[0] is field 3 (state), so field N is fields[N - 3]
+        String[] fields = statFields(stat);
         long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
         return ticks * (1_000_000_000L / ticksPerSecond);
+    }
+
+    /** stime alone (field 15 of proc(5)). */
+    static long systemNanosFromStat(String stat, long ticksPerSecond) {
+        return Long.parseLong(statFields(stat)[12]) * (1_000_000_000L / ticksPerSecond);
+    }
+
+    /** The fields after the command name: fields[0] is field 3 (state), so field N is fields[N - 3]. */
+    private static String[] statFields(String stat) {
+        return stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
     }
 
     /**

@@ -11,7 +11,9 @@ package io.coaptree.bench.server;
  * @param heapCommittedBytes Java heap committed, as last reported (-1 before its first report)
  * @param jitCpuNanos        CPU time so far of the JVM's JIT compiler threads (-1 if unknown)
  * @param gcCpuNanos         CPU time so far of the JVM's garbage collector threads (-1 if unknown)
+ * @param systemCpuNanos     of cpuNanos, the time spent in the kernel on the process's behalf (-1 if unknown):
+ *                           sockets, scheduling, locks
  */
 public record ServerSample(double atSeconds, long cpuNanos, int threads, long rssBytes, long heapUsedBytes,
-        long heapCommittedBytes, long jitCpuNanos, long gcCpuNanos) {
+        long heapCommittedBytes, long jitCpuNanos, long gcCpuNanos, long systemCpuNanos) {
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.CountDownLatch;
  * bare [--bind ADDR] [--port N]
  * kura [--bind ADDR] [--storage DIR] [--dp FILE]...
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
- * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]   (see io.coaptree.bench.tree.TreeTarget)
+ * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]
+ *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -74,7 +75,12 @@ public final class TargetMain {
                 io.coaptree.bench.tree.TreeTarget tree = io.coaptree.bench.tree.TreeTarget.start(
                         Path.of(option(args, "--kura-config", "kura-config")), Path.of(option(args, "--dp", null)),
                         Path.of(option(args, "--examples-dp", null)), Path.of(option(args, "--gateways-file", null)),
-                        Long.parseLong(option(args, "--heartbeat-ms", "1000")));
+                        Long.parseLong(option(args, "--heartbeat-ms", "1000")),
+                        io.coaptree.bench.tree.TreeLayout.valueOf(option(args, "--layout", "testbed")
+                                .toUpperCase(java.util.Locale.ROOT)),
+                        option(args, "--record-sink", null) == null ? null
+                                : new io.coaptree.bench.tree.TreeTarget.RecordSink(option(args, "--record-sink", null),
+                                        Integer.parseInt(option(args, "--record-devices", "512"))));
                 target = tree;
                 port = tree.port();
             }

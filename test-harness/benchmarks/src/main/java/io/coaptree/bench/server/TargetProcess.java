@@ -102,7 +102,7 @@ public final class TargetProcess implements AutoCloseable {
         long pid = process.pid();
         long[] jitAndGc = ProcFs.jvmThreadCpuNanos(pid);
         return new ServerSample((System.nanoTime() - startNanos) / 1e9, ProcFs.cpuNanos(pid), ProcFs.threads(pid),
-                ProcFs.rssBytes(pid), heapUsed, heapCommitted, jitAndGc[0], jitAndGc[1]);
+                ProcFs.rssBytes(pid), heapUsed, heapCommitted, jitAndGc[0], jitAndGc[1], ProcFs.systemCpuNanos(pid));
     }
 
     /** Samples taken so far, oldest first. */

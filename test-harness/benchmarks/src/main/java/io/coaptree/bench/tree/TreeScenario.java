@@ -1,7 +1,6 @@
 package io.coaptree.bench.tree;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,7 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -82,22 +80,12 @@ public final class TreeScenario implements Scenario {
     public void run(ScenarioContext context) throws Exception {
         RunOptions options = context.options();
         int clients = options.setting("clients", 4);
-        Path gatewaysFile = context.outputDir().resolve("tree-gateways.properties");
-        Files.createDirectories(context.outputDir());
-        Files.deleteIfExists(gatewaysFile);
-        TargetSpec spec = new TargetSpec(LABEL, "tree", List.of(
-                "--kura-config", options.repoRoot().resolve("kura-config").toAbsolutePath().toString(),
-                "--dp", context.deploymentPackage("coaptree").toAbsolutePath().toString(),
-                "--examples-dp", context.deploymentPackage("coaptree-examples").toAbsolutePath().toString(),
-                "--gateways-file", gatewaysFile.toAbsolutePath().toString(),
-                "--heartbeat-ms", Integer.toString(options.setting("heartbeat.ms", 1000))),
-                List.of("-Xmx" + options.setting("heap.mb", 1024) + "m"));
         String loadBefore = loadAverage();
-        System.out.println("target " + LABEL + ": starting the broker and 10 gateways (load average " + loadBefore
-                + ")");
-        TargetProcess target = context.startTarget(spec);
-        Map<String, Integer> ports = awaitGateways(gatewaysFile,
+        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of(),
+                options.setting("heap.mb", 1024), options.setting("heartbeat.ms", 1000),
                 Duration.ofSeconds(options.setting("start.seconds", 300)));
+        TargetProcess target = launch.target();
+        Map<String, Integer> ports = launch.ports();
         long allLive = System.nanoTime();
         System.out.println("target " + LABEL + ": 10 gateways live, pid " + target.pid() + ", ports " + ports);
 
@@ -262,30 +250,6 @@ public final class TreeScenario implements Scenario {
     private static String abbreviate(String text) {
         String oneLine = text.replaceAll("\\s+", " ");
         return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 200) + "...";
-    }
-
-    private static Map<String, Integer> awaitGateways(Path file, Duration timeout) throws Exception {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (!Files.exists(file)) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the gateways did not all come up within " + timeout
-                        + "; see the target's log");
-            }
-            Thread.sleep(250);
-        }
-        Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
-        }
-        if (p.getProperty("error") != null) {
-            throw new IllegalStateException("the tree target failed to boot: " + p.getProperty("error"));
-        }
-        System.out.println("target " + LABEL + ": gateways booted in " + p.getProperty("boot.seconds") + " s");
-        Map<String, Integer> ports = new LinkedHashMap<>();
-        for (TreeHierarchy.Gateway g : TreeTestbed.gateways()) {
-            ports.put(g.name(), Integer.parseInt(p.getProperty("port." + g.name())));
-        }
-        return ports;
     }
 
     private static double seconds(long sinceNanos) {

@@ -34,6 +34,10 @@ public final class TreeTarget implements AutoCloseable {
     static final Duration BOOT_TIMEOUT = Duration.ofSeconds(240);
     static final int BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
+    /** Where the seed scenarios' record sink goes, if anywhere: a gateway and how many device resources. */
+    public record RecordSink(String gateway, int devices) {
+    }
+
     private final EmbeddedBroker broker;
     private final Path storage;
     private final Thread boot;
@@ -52,7 +56,7 @@ public final class TreeTarget implements AutoCloseable {
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
-            long heartbeatMillis) throws IOException {
+            long heartbeatMillis, TreeLayout layout, RecordSink recordSink) throws IOException {
         EmbeddedBroker broker = new EmbeddedBroker(0);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
         Map<String, Object> tree = new HashMap<>();
@@ -66,17 +70,17 @@ public final class TreeTarget implements AutoCloseable {
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
                 broker.url(), tree, server);
         TreeTarget[] self = new TreeTarget[1];
-        Thread boot = new Thread(() -> self[0].boot(settings, gatewaysFile), "bench-tree-boot");
+        Thread boot = new Thread(() -> self[0].boot(settings, layout, recordSink, gatewaysFile), "bench-tree-boot");
         self[0] = new TreeTarget(broker, storage, boot);
         boot.start();
         return self[0];
     }
 
-    private void boot(TreeHierarchy.Settings settings, Path gatewaysFile) {
+    private void boot(TreeHierarchy.Settings settings, TreeLayout layout, RecordSink recordSink, Path gatewaysFile) {
         Properties out = new Properties();
         long started = System.nanoTime();
         try {
-            TreeHierarchy h = TreeHierarchy.start(settings, TreeTestbed.gateways(), BOOT_TIMEOUT);
+            TreeHierarchy h = TreeHierarchy.start(settings, layout.gateways(), BOOT_TIMEOUT);
             hierarchy = h;
             if (closed) {
                 h.close();
@@ -93,8 +97,14 @@ public final class TreeTarget implements AutoCloseable {
                 Map<String, Object> rq = new HashMap<>();
                 rq.put("remotequery.max.merged.links", 100_000);
                 rq.put("remotequery.lookup.timeout.ms", 10_000L);
+                // the seed scenarios keep hundreds of relayed Observe relations and requests pending at once
+                rq.put("remotequery.max.pending", 4096);
                 rq.put("codec.max.payload.bytes", BODY_LIMIT_BYTES);
                 h.node(g.name()).updateConfiguration(REMOTE_QUERY_PID, rq);
+            }
+            if (recordSink != null) {
+                io.coaptree.bench.seeds.records.RecordSinkBundle.install(h.node(recordSink.gateway()).bundleContext(),
+                        recordSink.devices());
             }
             for (Gateway g : h.gateways()) {
                 out.setProperty("port." + g.name(), Integer.toString(h.coapPort(g.name())));

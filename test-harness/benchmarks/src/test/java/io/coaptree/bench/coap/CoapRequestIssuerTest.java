@@ -5,30 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.time.Duration;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.bench.load.Arrivals;
 import io.coaptree.bench.load.LoadEngine;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.load.LoadResult;
-import io.coaptree.bench.server.BareCoapServer;
 
 /** The CoAP clients against a real Californium server on loopback. */
-class CoapRequestIssuerTest {
-
-    private static BareCoapServer server;
-
-    @BeforeAll
-    static void startServer() {
-        server = new BareCoapServer("127.0.0.1", 0).start();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
+class CoapRequestIssuerTest extends LoopbackServerTest {
 
     @Test
     void everyGetOfAnExistingResourceSucceeds() throws Exception {

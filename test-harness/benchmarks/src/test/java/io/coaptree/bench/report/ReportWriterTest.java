@@ -19,6 +19,8 @@ import io.coaptree.bench.load.LatencySummary;
 import io.coaptree.bench.load.LoadProfile;
 import io.coaptree.bench.load.LoadResult;
 import io.coaptree.bench.scenario.Comparison;
+import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.MachineInfo;
 import io.coaptree.bench.scenario.Measurement;
 import io.coaptree.bench.scenario.RunReport;
@@ -33,12 +35,15 @@ class ReportWriterTest {
     @Test
     void aRunIsWrittenAsJsonMarkdownAndCharts() throws Exception {
         List<Measurement> measurements = List.of(measurement("ours", 800, 400), measurement("bare", 1000, 200));
-        List<ServerSample> samples = List.of(new ServerSample(0, 0, 20, 1 << 20, 1 << 20, 2 << 20, 0, 0),
-                new ServerSample(0.5, 200_000_000, 22, 1 << 21, 3 << 20, 4 << 20, 50_000_000, 0),
-                new ServerSample(1.0, 600_000_000, 21, 1 << 21, 2 << 20, 4 << 20, 100_000_000, 20_000_000));
+        List<ServerSample> samples = List.of(new ServerSample(0, 0, 20, 1 << 20, 1 << 20, 2 << 20, 0, 0, 0),
+                new ServerSample(0.5, 200_000_000, 22, 1 << 21, 3 << 20, 4 << 20, 50_000_000, 0, 10_000_000),
+                new ServerSample(1.0, 600_000_000, 21, 1 << 21, 2 << 20, 4 << 20, 100_000_000, 20_000_000, 30_000_000));
         RunReport report = new RunReport("demo", "a test run", "2025-01-01T00:00:00Z", 12.5, "run demo", true,
                 MachineInfo.detect(), "bare", measurements, Comparison.against("bare", measurements),
-                Map.of("ours", samples, "bare", samples), List.of("a note"));
+                Map.of("ours", samples, "bare", samples), List.of("a note"),
+                List.of(Headline.against("p99", "4 ms", "< 50 ms", true)),
+                List.of(new ResultTable.Builder("Offered against achieved", "offered", "achieved").row(100, 99).build()),
+                List.of());
 
         ReportWriter.write(report, dir);
 
@@ -57,6 +62,8 @@ class ReportWriterTest {
         assertTrue(summary.contains("| 50 | 500.0 | 100.0 | 20.0 |"), summary);
         assertTrue(summary.contains("| closed-4 | ours | 0.80 | 1.00 | 2.00 |"), summary);
         assertTrue(summary.contains("quick run"));
+        assertTrue(summary.contains("| p99 | 4 ms | < 50 ms | met |"), summary);
+        assertTrue(summary.contains("| offered | achieved |\n|---|---|\n| 100 | 99 |"), summary);
         for (String chart : List.of("throughput.png", "latency.png", "latency-percentiles.png", "server-cpu.png",
                 "server-threads.png", "server-heap.png")) {
             assertTrue(Files.size(dir.resolve(chart)) > 0, chart);
@@ -72,6 +79,6 @@ class ReportWriterTest {
                 List.of(new LoadResult.PercentilePoint(50, 100), new LoadResult.PercentilePoint(99, p99),
                         new LoadResult.PercentilePoint(100, p99 * 3)));
         return new Measurement(target, "closed-4", profile.describe(), load,
-                new ServerUsage(0.5, 50, 500, 20, 22, 3 << 20, 2 << 20, 0.1, 0.02));
+                new ServerUsage(0.5, 50, 500, 20, 22, 3 << 20, 2 << 20, 0.1, 0.02, 0.1));
     }
 }

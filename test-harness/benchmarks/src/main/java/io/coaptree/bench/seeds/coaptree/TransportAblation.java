@@ -1,0 +1,166 @@
+package io.coaptree.bench.seeds.coaptree;
+
+import static io.coaptree.bench.seeds.SeedCharts.fixed;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.XYChart;
+
+import io.coaptree.bench.mqtt.EnvelopeFormat;
+import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.scenario.ResultTable;
+import io.coaptree.bench.scenario.ScenarioContext;
+import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.bench.seeds.SeedCharts;
+import io.coaptree.harness.broker.EmbeddedBroker;
+
+/**
+ * The design's MQTT ablation, in this JVM against an embedded broker: 1000 exchanges between two gateways for each
+ * of {lean, store-backed} x {Kryo, Java serialization}, then growing exchange counts for the two ends of the
+ * ablation (the design's starting point and CoAPTree's way).
+ */
+final class TransportAblation {
+
+    /** One cell of the ablation. */
+    record Variant(boolean storeBacked, EnvelopeFormat format) {
+        String label() {
+            return (storeBacked ? "store-backed" : "lean") + " + " + format.label();
+        }
+
+        /** Short enough for a chart's category axis. */
+        String shortLabel() {
+            return (storeBacked ? "store" : "lean") + " + " + (format == EnvelopeFormat.KRYO ? "Kryo" : "Java");
+        }
+    }
+
+    static final Variant LEAN_KRYO = new Variant(false, EnvelopeFormat.KRYO);
+    static final Variant STORE_JAVA = new Variant(true, EnvelopeFormat.JAVA_SERIALIZATION);
+    static final List<Variant> ALL = List.of(STORE_JAVA, new Variant(true, EnvelopeFormat.KRYO),
+            new Variant(false, EnvelopeFormat.JAVA_SERIALIZATION), LEAN_KRYO);
+
+    private TransportAblation() {
+    }
+
+    /** Rounds per variant; the median is reported, so one round disturbed by the machine's other work does not decide. */
+    static final int ROUNDS = 3;
+
+    static void run(ScenarioContext context, int exchanges, List<Integer> growingCounts) throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("Transport and serialization ablation, " + exchanges
+                + " exchanges, median of " + ROUNDS + " rounds", "variant", "total s (median)", "rounds s",
+                "exchanges/s", "failed (all rounds)", "failures");
+        Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
+        List<String> labels = new ArrayList<>();
+        List<Double> medians = new ArrayList<>();
+        try (EmbeddedBroker broker = new EmbeddedBroker(0)) {
+            // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
+            for (Variant v : ALL) {
+                runOne(broker, v, Math.min(exchanges, 500), "warm-up " + v.label());
+            }
+            for (int round = 0; round < ROUNDS; round++) {
+                List<Variant> order = new ArrayList<>(ALL);
+                if (round % 2 == 1) {
+                    Collections.reverse(order); // background load drifts; alternate who goes first
+                }
+                for (Variant v : order) {
+                    outcomes.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(runOne(broker, v, exchanges, v.label() + " round " + (round + 1)));
+                }
+            }
+            for (Variant v : ALL) {
+                List<ExchangeRun.Outcome> rounds = outcomes.get(v);
+                double median = medianSeconds(rounds);
+                long failed = rounds.stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+                table.row(v.label(), fixed(median, 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
+                        fixed(exchanges / median, 0), failed, rounds.stream().map(ExchangeRun.Outcome::failures)
+                                .filter(f -> !f.isEmpty()).toList());
+                labels.add(v.shortLabel());
+                medians.add(median);
+            }
+            context.table(table.build());
+            long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+            double lean = medianSeconds(outcomes.get(LEAN_KRYO));
+            double store = medianSeconds(outcomes.get(STORE_JAVA));
+            context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
+                    leanFailed + "", "0", leanFailed == 0));
+            context.headline(Headline.against(exchanges + " exchanges warm (median of " + ROUNDS + " rounds): "
+                    + "store-backed + Java serialization / lean + Kryo",
+                    String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
+                    ">= 3x", store / lean >= 3 && leanFailed == 0));
+            Map<Variant, Double> cold = cold(context, broker, exchanges);
+            CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
+            chart.addSeries("cold (first run in a fresh JVM)", labels, ALL.stream().map(cold::get).toList());
+            chart.addSeries("warm (median of " + ROUNDS + " rounds)", labels, medians);
+            context.chart("ablation-total-time.png", chart);
+            growing(context, broker, growingCounts);
+        }
+    }
+
+    /**
+     * The design's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
+     * ({@link ColdExchangeMain}), as on gateways that have just booted.
+     */
+    private static Map<Variant, Double> cold(ScenarioContext context, EmbeddedBroker broker, int exchanges)
+            throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
+                + "(cold, as the design's gateways)", "variant", "total s", "answered", "failures");
+        Map<Variant, Double> seconds = new LinkedHashMap<>();
+        long leanFailed = 0;
+        for (Variant v : ALL) {
+            try (StepProgress progress = StepProgress.open("cold " + v.label(), 1)) {
+                String line = ColdRun.run(broker.url(), v, exchanges);
+                progress.step();
+                double s = Double.parseDouble(ColdRun.field(line, "seconds"));
+                long answered = Long.parseLong(ColdRun.field(line, "answered"));
+                table.row(v.label(), fixed(s, 2), answered, line.substring(line.indexOf("failures=") + 9));
+                seconds.put(v, s);
+                leanFailed += v.equals(LEAN_KRYO) ? exchanges - answered : 0;
+            }
+        }
+        context.table(table.build());
+        double ratio = seconds.get(STORE_JAVA) / seconds.get(LEAN_KRYO);
+        context.headline(Headline.against(exchanges + " exchanges cold (fresh JVMs): store-backed + Java "
+                + "serialization / lean + Kryo", String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s), lean + Kryo "
+                + "%d failed", ratio, seconds.get(STORE_JAVA), seconds.get(LEAN_KRYO), leanFailed), ">= 3x, 0 failed",
+                ratio >= 3 && leanFailed == 0));
+        return seconds;
+    }
+
+    private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
+        double[] s = rounds.stream().mapToDouble(ExchangeRun.Outcome::seconds).sorted().toArray();
+        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static void growing(ScenarioContext context, EmbeddedBroker broker, List<Integer> counts)
+            throws Exception {
+        ResultTable.Builder table = new ResultTable.Builder("Growing exchange counts", "exchanges", "variant",
+                "total s", "answered", "failed", "failures");
+        XYChart chart = SeedCharts.lines("Total time against exchanges", "exchanges", "s", false, false);
+        for (Variant v : List.of(LEAN_KRYO, STORE_JAVA)) {
+            List<Double> x = new ArrayList<>();
+            List<Double> y = new ArrayList<>();
+            for (int count : counts) {
+                ExchangeRun.Outcome o = runOne(broker, v, count, v.label() + " x" + count);
+                table.row(count, v.label(), fixed(o.seconds(), 2), o.answered(), o.failed(),
+                        o.failures().isEmpty() ? "-" : o.failures().toString());
+                x.add((double) count);
+                y.add(o.seconds());
+            }
+            chart.addSeries(v.label(), x, y);
+        }
+        context.table(table.build());
+        context.chart("ablation-growing.png", chart);
+    }
+
+    private static ExchangeRun.Outcome runOne(EmbeddedBroker broker, Variant v, int count, String step)
+            throws Exception {
+        try (StepProgress progress = StepProgress.open(step, count)) {
+            return ExchangeRun.run(broker.url(), v.storeBacked(), v.format(), count, progress);
+        }
+    }
+}

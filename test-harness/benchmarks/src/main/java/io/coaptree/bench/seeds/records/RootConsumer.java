@@ -1,0 +1,277 @@
+package io.coaptree.bench.seeds.records;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.HdrHistogram.Histogram;
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapHandler;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.network.CoapEndpoint;
+
+import io.coaptree.bench.coap.CoapRequestIssuer;
+
+/**
+ * The consumer at the root: one CoAP client (one UDP port) on the root gateway that observes every device's record
+ * resource through the tree ({@code /tree/<domain>/<group>/<node>/records/<n>}), so each record travels device ->
+ * its gateway -> MQTT up the tree -> the root -> this client. Until CoAPTree has a telemetry uplink, relayed
+ * Observe is how a record reaches the top. Each new record's one-way latency (now minus the due time it carries)
+ * goes into a histogram; a record seen twice, or one of an earlier step, is not counted again.
+ */
+public final class RootConsumer implements AutoCloseable {
+
+    /** What one step delivered. */
+    public record Delivered(long records, Histogram latencyMicros, List<Double> sendOffsetsSeconds,
+            List<Long> latenciesMicros) {
+    }
+
+    static final long HIGHEST_MICROS = 120_000_000L;
+    static final int REGISTRATION_BATCH = 16;
+    /** Notifications after which a relation is replaced: before the 100th, see {@link #renew}. */
+    static final int RENEW_AFTER = 60;
+    /** A registration through the tree can take seconds; at 500 devices dozens of renewals are under way at once. */
+    static final int RENEWAL_THREADS = 32;
+    static final long RENEWAL_WAIT_SECONDS = 5;
+
+    /**
+     * Two client endpoints (two UDP ports) taken in turn by a device's successive relations: the root's server keys
+     * an Observe relation by the client's address and the resource, so a renewed relation from the same port would
+     * take the place of the old one, and cancelling the old one would then cancel the new.
+     */
+    private final CoapEndpoint[] endpoints;
+    private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
+    /** The live relation of each device. */
+    private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
+    /** Renews relations off the notification threads. */
+    private final ExecutorService renewals = Executors.newFixedThreadPool(RENEWAL_THREADS, r -> {
+        Thread t = new Thread(r, "root-consumer-renewals");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile boolean open = true;
+    private final List<Integer> unobserved = new ArrayList<>();
+    private String uriPrefix;
+    private String gatewayAddress;
+    private final Object lock = new Object();
+    private int step = -1;
+    private long stepStartNanos;
+    private BitSet[] seen = new BitSet[0];
+    private Histogram histogram = new Histogram(HIGHEST_MICROS, 3);
+    private List<Double> offsets = new ArrayList<>();
+    private List<Long> latencies = new ArrayList<>();
+    private final AtomicLong delivered = new AtomicLong();
+    private volatile Runnable onDelivered = () -> { };
+
+    private RootConsumer(CoapEndpoint[] endpoints) {
+        this.endpoints = endpoints;
+    }
+
+    /**
+     * Observes {@code devices} record resources of the gateway at {@code gatewayAddress} (e.g. "B/1/gB1") through
+     * the root at {@code host:rootPort}, and waits until every relation has its first notification.
+     */
+    public static RootConsumer observe(String host, int rootPort, String gatewayAddress, int devices,
+            Duration timeout) throws Exception {
+        CoapEndpoint[] endpoints = new CoapEndpoint[2];
+        for (int i = 0; i < endpoints.length; i++) {
+            endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
+            endpoints[i].start();
+        }
+        RootConsumer consumer = new RootConsumer(endpoints);
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try {
+            // a few at a time, each retried until it has its first notification: hundreds of registrations
+            // crossing the tree at once would measure the registration storm, not the records
+            for (int first = 0; first < devices; first += REGISTRATION_BATCH) {
+                List<Integer> batch = new ArrayList<>();
+                for (int d = first; d < Math.min(devices, first + REGISTRATION_BATCH); d++) {
+                    batch.add(d);
+                }
+                while (!batch.isEmpty() && System.nanoTime() < deadline) {
+                    batch = consumer.register(host, rootPort, gatewayAddress, batch);
+                }
+                // a device still without a relation is not hidden: its records count as not delivered
+                consumer.unobserved.addAll(batch);
+            }
+            return consumer;
+        } catch (Exception | Error e) {
+            consumer.close();
+            throw e;
+        }
+    }
+
+    /** Registers the devices' relations; returns those without a first notification within 10 s. */
+    private List<Integer> register(String host, int rootPort, String gatewayAddress, List<Integer> devices)
+            throws InterruptedException {
+        this.uriPrefix = "coap://" + host + ":" + rootPort + "/";
+        this.gatewayAddress = gatewayAddress;
+        Map<Integer, Handler> started = new LinkedHashMap<>();
+        for (int d : devices) {
+            started.put(d, startRelation(d, 0));
+        }
+        List<Integer> missing = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Map.Entry<Integer, Handler> e : started.entrySet()) {
+            long left = Math.max(0, deadline - System.nanoTime());
+            if (e.getValue().first.await(left, TimeUnit.NANOSECONDS)) {
+                current.put(e.getKey(), e.getValue());
+            } else {
+                e.getValue().relation.proactiveCancel();
+                missing.add(e.getKey());
+            }
+        }
+        return missing;
+    }
+
+    private Handler startRelation(int device, int endpointIndex) {
+        CoapClient client = new CoapClient(uriPrefix + RecordsPath.throughTree(gatewayAddress, device))
+                .setEndpoint(endpoints[endpointIndex]).setTimeout(10_000L);
+        clients.add(client);
+        Handler handler = new Handler(device, endpointIndex);
+        handler.relation = client.observe(handler);
+        return handler;
+    }
+
+    /**
+     * Replaces a device's relation before its 100th notification. The gateways' server sends every 100th
+     * notification confirmable (Californium's notification check), and in the tree's in-memory path that
+     * confirmable notification fails to send and ends the relation; a client that renews its relations in time
+     * keeps receiving. The old relation is cancelled once the new one has its first notification.
+     */
+    private void renew(Handler old) {
+        try {
+            Handler fresh = startRelation(old.device, 1 - old.endpointIndex);
+            if (fresh.first.await(RENEWAL_WAIT_SECONDS, TimeUnit.SECONDS)) {
+                current.put(old.device, fresh);
+                old.relation.proactiveCancel();
+                return;
+            }
+            fresh.relation.proactiveCancel();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            // as below
+        }
+        old.renewing = false; // the old relation goes on; its next notification tries again
+    }
+
+    /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
+    public void beginStep(int newStep, int devices, long startNanos, Runnable onRecord) {
+        synchronized (lock) {
+            step = newStep;
+            stepStartNanos = startNanos;
+            seen = new BitSet[devices];
+            for (int d = 0; d < devices; d++) {
+                seen[d] = new BitSet();
+            }
+            histogram = new Histogram(HIGHEST_MICROS, 3);
+            offsets = new ArrayList<>();
+            latencies = new ArrayList<>();
+            delivered.set(0);
+            onDelivered = onRecord;
+        }
+    }
+
+    /** Devices whose relation could not be established within the timeout given to {@link #observe}. */
+    public List<Integer> unobserved() {
+        return List.copyOf(unobserved);
+    }
+
+    /** Waits until {@code expected} records arrived or {@code quiet} passed without a new one. */
+    public void awaitDrained(long expected, Duration quiet) throws InterruptedException {
+        long last = delivered.get();
+        long lastChange = System.nanoTime();
+        while (delivered.get() < expected && System.nanoTime() - lastChange < quiet.toNanos()) {
+            Thread.sleep(20);
+            long now = delivered.get();
+            if (now != last) {
+                last = now;
+                lastChange = System.nanoTime();
+            }
+        }
+    }
+
+    /** The step's records, and stops counting. */
+    public Delivered endStep() {
+        synchronized (lock) {
+            step = -1;
+            return new Delivered(delivered.get(), histogram.copy(), List.copyOf(offsets), List.copyOf(latencies));
+        }
+    }
+
+    private void arrived(byte[] payload) {
+        long now = System.nanoTime();
+        RecordPayload record = RecordPayload.decode(payload);
+        if (record == null) {
+            return;
+        }
+        synchronized (lock) {
+            if (record.step() != step || record.device() >= seen.length || seen[record.device()].get(record.sequence())) {
+                return;
+            }
+            seen[record.device()].set(record.sequence());
+            long micros = Math.max(1, (now - record.sentNanos()) / 1_000);
+            histogram.recordValue(Math.min(micros, HIGHEST_MICROS));
+            offsets.add((record.sentNanos() - stepStartNanos) / 1e9);
+            latencies.add(micros);
+            delivered.incrementAndGet();
+        }
+        onDelivered.run();
+    }
+
+    @Override
+    public void close() {
+        open = false;
+        renewals.shutdownNow();
+        current.values().forEach(h -> h.relation.proactiveCancel());
+        clients.forEach(CoapClient::shutdown);
+        for (CoapEndpoint endpoint : endpoints) {
+            endpoint.destroy();
+        }
+    }
+
+    /** One relation of one device. */
+    private final class Handler implements CoapHandler {
+        final int device;
+        final int endpointIndex;
+        final CountDownLatch first = new CountDownLatch(1);
+        volatile CoapObserveRelation relation;
+        private volatile int notifications;
+        private volatile boolean renewing;
+
+        Handler(int device, int endpointIndex) {
+            this.device = device;
+            this.endpointIndex = endpointIndex;
+        }
+
+        @Override
+        public void onLoad(CoapResponse response) {
+            if (response.isSuccess()) {
+                first.countDown();
+                // from the RENEW_AFTER-th on, every notification tries again until a renewal has succeeded
+                if (++notifications >= RENEW_AFTER && !renewing && open) {
+                    renewing = true;
+                    renewals.execute(() -> renew(this));
+                }
+            }
+            arrived(response.getPayload());
+        }
+
+        @Override
+        public void onError() {
+            // a failed registration never counts down: register() retries it
+        }
+    }
+}
