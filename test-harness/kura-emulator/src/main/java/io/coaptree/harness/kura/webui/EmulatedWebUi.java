@@ -53,11 +53,6 @@ public final class EmulatedWebUi implements WebUi {
     }
 
     @Override
-    public void deleteFactoryInstance(String pid) throws Exception {
-        this.configurationService.deleteFactoryConfiguration(pid, true);
-    }
-
-    @Override
     public List<String> services() {
         return new ArrayList<>(this.configurationService.getConfigurableComponentPids());
     }
@@ -71,18 +66,6 @@ public final class EmulatedWebUi implements WebUi {
         List<String> fields = new ArrayList<>();
         configuration.getDefinition().getAD().forEach(ad -> fields.add(ad.getId()));
         return fields;
-    }
-
-    @Override
-    public Map<String, Object> values(String pid) throws Exception {
-        ComponentConfiguration configuration = current(pid);
-        if (configuration == null) {
-            return null;
-        }
-        Map<String, Object> values = new HashMap<>();
-        configuration.getConfigurationProperties().forEach((key, value) -> values.put(key,
-                value instanceof Password password ? password.toString() : value));
-        return values;
     }
 
     private ComponentConfiguration current(String pid) throws Exception {

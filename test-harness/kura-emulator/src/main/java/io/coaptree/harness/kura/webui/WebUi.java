@@ -19,15 +19,9 @@ public interface WebUi {
      */
     void apply(String pid, String factoryPid, Map<String, Object> properties) throws Exception;
 
-    /** The instance's "Delete" button. */
-    void deleteFactoryInstance(String pid) throws Exception;
-
     /** The pids listed under Services, in the order Kura tracked them. */
     List<String> services() throws Exception;
 
     /** The fields (attribute ids) of the pid's form; null when Kura has no definition for it (no form). */
     List<String> formFields(String pid) throws Exception;
-
-    /** The pid's current values as ConfigurationService returns them, Passwords as their ciphertext. */
-    Map<String, Object> values(String pid) throws Exception;
 }
