@@ -15,6 +15,7 @@ public final class CoapCodes {
     /** Response codes. */
     public static final int CONTENT = 2 << 5 | 5;
     public static final int BAD_REQUEST = 4 << 5;
+    public static final int UNAUTHORIZED = 4 << 5 | 1;
     public static final int NOT_FOUND = 4 << 5 | 4;
     public static final int SERVICE_UNAVAILABLE = 5 << 5 | 3;
     public static final int GATEWAY_TIMEOUT = 5 << 5 | 4;

@@ -28,6 +28,11 @@ public final class CoapEnvelope {
     public static final int MAX_CONTENT_FORMAT = 0xFFFF;
     /** Longest ETag in bytes (RFC 7252). */
     public static final int MAX_ETAG_LENGTH = 8;
+    /**
+     * Longest identity voucher in bytes: a COSE_Sign1 of the entry gateway over the request's binding, with its
+     * certificate (a few hundred bytes); the bound keeps a hostile length prefix from allocating more.
+     */
+    public static final int MAX_VOUCHER_BYTES = 4096;
 
     private static final byte[] NO_BYTES = new byte[0];
 
@@ -46,6 +51,7 @@ public final class CoapEnvelope {
     private final CallerIdentity identity;
     private final String sourceNode;
     private final String destinationNode;
+    private final byte[] voucher;
 
     private CoapEnvelope(Builder b) {
         this.correlationId = b.correlationId;
@@ -63,6 +69,7 @@ public final class CoapEnvelope {
         this.identity = b.identity;
         this.sourceNode = b.sourceNode;
         this.destinationNode = b.destinationNode;
+        this.voucher = b.voucher;
     }
 
     /**
@@ -92,6 +99,7 @@ public final class CoapEnvelope {
         b.identity = identity;
         b.sourceNode = sourceNode;
         b.destinationNode = destinationNode;
+        b.voucher = voucher;
         return b;
     }
 
@@ -182,7 +190,20 @@ public final class CoapEnvelope {
         return destinationNode;
     }
 
+    /**
+     * The entry gateway's voucher for {@link #identity()}: the proof, signed where the caller authenticated, that
+     * this caller sent this request. Relays carry it unchanged; the owner checks it before it trusts the identity.
+     * A copy, or {@code null} when there is none (an anonymous caller, or a tree without authentication).
+     */
+    public byte[] voucher() {
+        return voucher == null ? null : voucher.clone();
+    }
+
     // The codec reads these without the defensive copies.
+    byte[] voucherUnsafe() {
+        return voucher;
+    }
+
     List<byte[]> etagsUnsafe() {
         return etags;
     }
@@ -219,7 +240,7 @@ public final class CoapEnvelope {
                 && etagsEqual(etags, other.etags) && Objects.equals(locationPath, other.locationPath)
                 && Arrays.equals(payload, other.payload) && Objects.equals(identity, other.identity)
                 && Objects.equals(sourceNode, other.sourceNode)
-                && Objects.equals(destinationNode, other.destinationNode);
+                && Objects.equals(destinationNode, other.destinationNode) && Arrays.equals(voucher, other.voucher);
     }
 
     private static boolean etagsEqual(List<byte[]> a, List<byte[]> b) {
@@ -241,7 +262,7 @@ public final class CoapEnvelope {
         for (byte[] etag : etags) {
             h = 31 * h + Arrays.hashCode(etag);
         }
-        return 31 * h + Arrays.hashCode(payload);
+        return 31 * (31 * h + Arrays.hashCode(payload)) + Arrays.hashCode(voucher);
     }
 
     @Override
@@ -269,6 +290,7 @@ public final class CoapEnvelope {
         private String locationPath;
         private byte[] payload = NO_BYTES;
         private CallerIdentity identity;
+        private byte[] voucher;
         private String sourceNode;
         private String destinationNode;
 
@@ -393,6 +415,21 @@ public final class CoapEnvelope {
 
         public Builder destinationNode(String destinationNode) {
             this.destinationNode = destinationNode;
+            return this;
+        }
+
+        /** The entry gateway's voucher for the identity (see {@link CoapEnvelope#voucher()}), or null; copied. */
+        public Builder voucher(byte[] voucher) {
+            if (voucher != null && voucher.length > MAX_VOUCHER_BYTES) {
+                throw new IllegalArgumentException(
+                        "voucher: " + voucher.length + " bytes exceed " + MAX_VOUCHER_BYTES);
+            }
+            this.voucher = voucher == null ? null : voucher.clone();
+            return this;
+        }
+
+        Builder voucherOwned(byte[] voucher) {
+            this.voucher = voucher;
             return this;
         }
 

@@ -101,7 +101,8 @@ public final class CodecLimits {
     public int maxEncodedBytes() {
         long bound = FIXED_OVERHEAD_BYTES + (long) maxPayloadBytes + LENGTH_PREFIX_BYTES
                 + (long) STRINGS_PER_ENVELOPE * (maxStringBytes + LENGTH_PREFIX_BYTES)
-                + (long) maxEtags * (CoapEnvelope.MAX_ETAG_LENGTH + 1);
+                + (long) maxEtags * (CoapEnvelope.MAX_ETAG_LENGTH + 1)
+                + CoapEnvelope.MAX_VOUCHER_BYTES + LENGTH_PREFIX_BYTES;
         return (int) Math.min(Integer.MAX_VALUE - 8, bound);
     }
 

@@ -17,10 +17,11 @@ import com.esotericsoftware.kryo.io.Output;
  * against the limits and the bytes actually left before allocating. Kryo's own string and array readers
  * allocate whatever a length prefix claims, which is why they are not used here.
  * <p>
- * Format version 1, after the version byte and the registration id: kind (byte), code (byte),
+ * Format version 2, after the version byte and the registration id: kind (byte), code (byte),
  * correlation id (var long), path, query, content-format+1, accept+1 (var ints), ETag count then each ETag
  * as length byte and bytes, observe+1 (var int), max-age+1 (var long), location path, payload length and
- * bytes, identity presence byte then type and name, source node, destination node. A string is its UTF-8
+ * bytes, identity presence byte then type and name, source node, destination node, the identity voucher as its length+1 (var int, 0 = none) and bytes
+ * (version 2 added it). A string is its UTF-8
  * length+1 as var int (0 = null) then the bytes.
  */
 final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
@@ -71,6 +72,11 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         }
         writeString(out, "sourceNode", e.sourceNode());
         writeString(out, "destinationNode", e.destinationNode());
+        byte[] voucher = e.voucherUnsafe();
+        out.writeVarInt(voucher == null ? 0 : voucher.length + 1, true);
+        if (voucher != null) {
+            out.writeBytes(voucher);
+        }
     }
 
     @Override
@@ -112,6 +118,15 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         }
         b.sourceNode(readString(in, "sourceNode"));
         b.destinationNode(readString(in, "destinationNode"));
+        int voucherLengthPlusOne = in.readVarInt(true);
+        if (voucherLengthPlusOne != 0) {
+            int length = voucherLengthPlusOne - 1;
+            if (length < 0 || length > CoapEnvelope.MAX_VOUCHER_BYTES) {
+                throw new KryoException("voucher: " + Integer.toUnsignedString(length) + " bytes exceed "
+                        + CoapEnvelope.MAX_VOUCHER_BYTES);
+            }
+            b.voucherOwned(readBytes(in, "voucher", length));
+        }
         return b.build();
     }
 

@@ -24,6 +24,7 @@ final class Envelopes {
                 .identity(new CallerIdentity(CallerIdentity.TYPE_PSK, "gateway-7"))
                 .sourceNode("bologna/lab/node-2")
                 .destinationNode("bologna")
+                .voucher(new byte[] { (byte) 0xD2, (byte) 0x84, 0x43, 0x01, 0x02, 0x03 })
                 .build();
     }
 
@@ -65,6 +66,11 @@ final class Envelopes {
         }
         if (r.nextBoolean()) {
             b.destinationNode(randomString(r, 20));
+        }
+        if (r.nextBoolean()) {
+            byte[] voucher = new byte[r.nextInt(CoapEnvelope.MAX_VOUCHER_BYTES + 1)];
+            r.nextBytes(voucher);
+            b.voucher(voucher);
         }
         return b.build();
     }

@@ -35,6 +35,7 @@ import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
@@ -136,6 +137,8 @@ public class RemoteQuery implements ConfigurableComponent {
     private void start(Settings settings) {
         RemoteQueryOptions options = settings.options();
         bus = new DataTransportMessageBus(transport, tree.scheduler());
+        // Sealed and opened with the gateway's one TreeSecurity: the tree handler's boot, counter and windows.
+        MessageBus sealed = tree.security().protect(bus, settings.codecLimits().maxEncodedBytes());
         OwnOrigins ownOrigins = new OwnOrigins(server);
         if (options.syncEnabled() && rd == null) {
             LOG.warn("{}: no Resource Directory on this gateway: RD synchronisation is off, lookups fan out", PID);
@@ -145,14 +148,14 @@ public class RemoteQuery implements ConfigurableComponent {
             sync = new RdSync(tree.self(), tree::view, tree.topics(), options, Clock.systemUTC(), directory,
                     directory, ownOrigins);
             directory.observe(sync::localChanged);
-            sync.start(bus, tree.refusals());
+            sync.start(sealed, tree.refusals());
             bus.onConnected(sync::reconnected);
         }
         RdSync s = sync;
         node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), ownOrigins,
-                s == null ? child -> false : s::holds);
-        node.start(bus, tree.refusals());
+                s == null ? child -> false : s::holds, tree.security());
+        node.start(sealed, tree.refusals());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {

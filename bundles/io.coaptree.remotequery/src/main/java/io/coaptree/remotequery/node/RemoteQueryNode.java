@@ -31,6 +31,7 @@ import io.coaptree.remotequery.routing.Route;
 import io.coaptree.remotequery.routing.Router;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
@@ -38,6 +39,10 @@ import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.refusal.RefusalReason;
 import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.security.GatewaySecurity;
+import io.coaptree.tree.security.SealRefusedException;
+import io.coaptree.tree.security.SecurityMode;
+import io.coaptree.tree.security.TreeSecurity;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -78,6 +83,7 @@ public final class RemoteQueryNode {
     private final TreeTopics topics;
     private final EnvelopeCodec codec;
     private final LocalExecutor local;
+    private final TreeSecurity security;
     private final RemoteQueryOptions options;
     private final PendingRequests pending;
     private final LookupAnswers answers;
@@ -110,6 +116,17 @@ public final class RemoteQueryNode {
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
             LocalExecutor local, RemoteQueryOptions options, Clock clock, Predicate<String> ownOrigin,
             Predicate<TreeMember> synced) {
+        this(self, tree, topics, codec, local, options, clock, ownOrigin, synced, GatewaySecurity.none());
+    }
+
+    /**
+     * @param security vouches for the callers of requests this gateway sends into the tree, and checks the
+     *            vouchers of the requests other gateways send: an identity without a voucher that holds is refused
+     */
+    public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
+            LocalExecutor local, RemoteQueryOptions options, Clock clock, Predicate<String> ownOrigin,
+            Predicate<TreeMember> synced, TreeSecurity security) {
+        this.security = Objects.requireNonNull(security, "security");
         this.synced = Objects.requireNonNull(synced, "synced");
         this.ownOrigin = Objects.requireNonNull(ownOrigin, "ownOrigin");
         this.self = Objects.requireNonNull(self, "self");
@@ -139,8 +156,8 @@ public final class RemoteQueryNode {
     public void start(MessageBus messageBus, Refusals refusals) {
         this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
-        messageBus.subscribe(topics.topic(self, TopicKind.QUERY), this::onQuery);
-        messageBus.subscribe(topics.topic(self, TopicKind.REPLY), this::onReply);
+        messageBus.subscribe(topics.topic(self, TopicKind.QUERY), new SenderBoundHandler(this::onQuery));
+        messageBus.subscribe(topics.topic(self, TopicKind.REPLY), new SenderBoundHandler(this::onReply));
     }
 
     public void stop() {
@@ -173,6 +190,9 @@ public final class RemoteQueryNode {
             b.path(r.path()).query(r.query()).destinationNode(r.node().text());
         } else if (target instanceof RemoteTarget.Lookup l) {
             b.path(TreeUri.lookupPath(l.kind())).query(l.query()).destinationNode(l.scope().text());
+        }
+        if (request.identity() != null && security.mode() != SecurityMode.NONE) {
+            b.voucher(security.vouch(VoucherStatement.of(self.text(), b.build())));
         }
         long token = System.identityHashCode(sink) ^ System.nanoTime();
         Upstream upstream = new Upstream() {
@@ -373,13 +393,77 @@ public final class RemoteQueryNode {
                 .observe(OBSERVE_DEREGISTER).sourceNode(self.text()).destinationNode("").build();
     }
 
-    private void onQuery(String topic, byte[] payload) {
-        CoapEnvelope request = decode(topic, payload);
-        if (request == null) {
-            return;
+    /**
+     * Passes on what the bus delivers, with the sender its seal proved: an envelope must name that sender as its
+     * source node (a gateway speaks only as itself); with no authentication the sender is not known (null).
+     */
+    private final class SenderBoundHandler implements MessageHandler {
+        private final EnvelopeHandler handler;
+
+        SenderBoundHandler(EnvelopeHandler handler) {
+            this.handler = handler;
         }
+
+        @Override
+        public void onMessage(String topic, byte[] payload) {
+            onMessage(topic, payload, null);
+        }
+
+        @Override
+        public void onMessage(String topic, byte[] payload, String authenticatedSender) {
+            CoapEnvelope envelope = decode(topic, payload);
+            if (envelope == null) {
+                return;
+            }
+            if (authenticatedSender != null && !authenticatedSender.equals(envelope.sourceNode())) {
+                refusals.refuse(RefusalReason.FORGED, topic, authenticatedSender, payload.length,
+                        "sealed by " + authenticatedSender + " but names " + envelope.sourceNode() + " as sender");
+                return;
+            }
+            handler.handle(topic, payload.length, envelope);
+        }
+    }
+
+    @FunctionalInterface
+    private interface EnvelopeHandler {
+        void handle(String topic, int size, CoapEnvelope envelope);
+    }
+
+    /**
+     * A caller identity counts only with its entry gateway's voucher: false after refusing the request (counted,
+     * logged, answered 4.01 Unauthorized), true when it may go on. Every hop checks, so a bad one stops early.
+     */
+    private boolean vouchedFor(String topic, int size, CoapEnvelope request, NodeAddress previous) {
+        if (request.identity() == null || security.mode() == SecurityMode.NONE) {
+            return true;
+        }
+        RefusalReason reason;
+        String detail;
+        String claimed = request.sourceNode();
+        byte[] voucher = request.voucher();
+        if (voucher == null) {
+            reason = RefusalReason.UNSIGNED;
+            detail = "caller " + request.identity().type() + ":" + request.identity().name() + " without a voucher";
+        } else {
+            try {
+                security.openVoucher(voucher, v -> VoucherStatement.matches(v.statement(), v.entry(), request));
+                return true;
+            } catch (SealRefusedException e) {
+                reason = e.reason();
+                claimed = e.claimedSender() != null ? e.claimedSender() : claimed;
+                detail = "voucher: " + e.getMessage();
+            }
+        }
+        refusals.refuse(reason, topic, claimed, size, detail);
+        publish(previous, TopicKind.REPLY, error(request, CoapCodes.UNAUTHORIZED,
+                "the caller's identity is not vouched for by its entry gateway").toBuilder()
+                .sourceNode(self.text()).destinationNode(previous.text()).build());
+        return false;
+    }
+
+    private void onQuery(String topic, int size, CoapEnvelope request) {
         if (request.kind() != EnvelopeKind.REQUEST) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, request.sourceNode(), payload.length,
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, request.sourceNode(), size,
                     "a " + request.kind() + " on a query topic");
             return;
         }
@@ -387,8 +471,10 @@ public final class RemoteQueryNode {
         try {
             previous = NodeAddress.parse(String.valueOf(request.sourceNode()));
         } catch (InvalidNodeException e) {
-            refusals.refuse(RefusalReason.INVALID_SENDER, topic, request.sourceNode(), payload.length,
-                    e.getMessage());
+            refusals.refuse(RefusalReason.INVALID_SENDER, topic, request.sourceNode(), size, e.getMessage());
+            return;
+        }
+        if (!vouchedFor(topic, size, request, previous)) {
             return;
         }
         String key = previous.text() + "#" + request.correlationId();
@@ -416,13 +502,9 @@ public final class RemoteQueryNode {
         dispatch(request, upstream, fromAbove);
     }
 
-    private void onReply(String topic, byte[] payload) {
-        CoapEnvelope response = decode(topic, payload);
-        if (response == null) {
-            return;
-        }
+    private void onReply(String topic, int size, CoapEnvelope response) {
         if (response.kind() == EnvelopeKind.REQUEST) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, response.sourceNode(), payload.length,
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, response.sourceNode(), size,
                     "a REQUEST on a reply topic");
             return;
         }

@@ -20,9 +20,11 @@ import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.refusal.RefusalReason;
 import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
@@ -96,7 +98,17 @@ public final class RdSync {
     public void start(MessageBus messageBus, Refusals refusals) {
         this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
-        messageBus.subscribe(topics.topic(self, TopicKind.RD), this::onMessage);
+        messageBus.subscribe(topics.topic(self, TopicKind.RD), new MessageHandler() {
+            @Override
+            public void onMessage(String topic, byte[] payload) {
+                RdSync.this.onMessage(topic, payload, null);
+            }
+
+            @Override
+            public void onMessage(String topic, byte[] payload, String authenticatedSender) {
+                RdSync.this.onMessage(topic, payload, authenticatedSender);
+            }
+        });
     }
 
     public void stop() {
@@ -173,12 +185,19 @@ public final class RdSync {
         publishAll(out);
     }
 
-    private void onMessage(String topic, byte[] payload) {
+    /** @param authenticatedSender the gateway the message's seal proved, or null without authentication */
+    private void onMessage(String topic, byte[] payload, String authenticatedSender) {
         SyncMessage message;
         try {
             message = codec.decode(payload);
         } catch (SyncCodecException e) {
             refusals.refuse(e.reason(), topic, null, payload == null ? 0 : payload.length, e.getMessage());
+            return;
+        }
+        if (authenticatedSender != null && !authenticatedSender.equals(message.sender().text())) {
+            // A gateway may speak only as itself: a parent's directory must not take another gateway's links.
+            refusals.refuse(RefusalReason.FORGED, topic, authenticatedSender, payload.length,
+                    "sealed by " + authenticatedSender + " but names " + message.sender() + " as sender");
             return;
         }
         long now = clock.millis();

@@ -5,4 +5,15 @@ package io.coaptree.tree.bus;
 public interface MessageHandler {
 
     void onMessage(String topic, byte[] payload);
+
+    /**
+     * A message whose seal proved who sent it (see {@code io.coaptree.tree.security}). A receiver whose messages
+     * name their sender inside (an envelope's source node, a sync message's node) overrides this and refuses a
+     * message that names anyone else: a gateway may speak only as itself.
+     *
+     * @param authenticatedSender the node address the seal proved
+     */
+    default void onMessage(String topic, byte[] payload, String authenticatedSender) {
+        onMessage(topic, payload);
+    }
 }

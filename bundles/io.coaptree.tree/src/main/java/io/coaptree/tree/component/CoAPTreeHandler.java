@@ -12,7 +12,9 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.kura.KuraConnectException;
 import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.eclipse.kura.crypto.CryptoService;
 import org.eclipse.kura.data.DataTransportService;
+import org.eclipse.kura.security.keystore.KeystoreService;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -21,6 +23,8 @@ import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,10 +34,13 @@ import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
 import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.security.GatewaySecurity;
+import io.coaptree.tree.security.TreeSecurity;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.topics.TreeTopics;
 import io.coaptree.tree.transport.DataTransportMessageBus;
@@ -67,6 +74,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     // Guarded by this.
     private TreeHandler handler;
     private DataTransportMessageBus bus;
+    private GatewaySecurity security;
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
     private boolean started;
@@ -82,6 +90,19 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         transport = service;
         transportProperties = Map.copyOf(properties);
     }
+
+    /**
+     * The Kura keystore with this gateway's tree key and the tree's CA (named like Kura's own keystore pickers, so
+     * the WebUI offers the gateway's keystores); optional, needed in signature mode only. Static and greedy: a
+     * keystore picked later restarts the tree with it.
+     */
+    @Reference(name = "KeystoreService", cardinality = ReferenceCardinality.OPTIONAL,
+            policyOption = ReferencePolicyOption.GREEDY, target = "(kura.service.pid=SSLKeystore)")
+    private volatile KeystoreService keystore;
+
+    /** Decrypts the tree secret (a Password setting, stored encrypted by Kura). */
+    @Reference(name = "CryptoService")
+    private CryptoService crypto;
 
     @Activate
     protected synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
@@ -100,7 +121,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         if (ConfigurationChange.none(runningProperties, properties)) {
             return;
         }
-        TreeOptions next = options(properties);
+        Settings next = settings(properties);
         if (next == null) {
             if (handler != null) {
                 publishState(handler);
@@ -120,17 +141,26 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     private void configure(Map<String, Object> properties) {
-        TreeOptions options = options(properties);
-        if (options != null) {
+        Settings settings = settings(properties);
+        if (settings != null) {
             runningProperties = Map.copyOf(properties);
-            start(options);
+            start(settings);
         }
     }
 
-    /** The options of a configuration, or null (logged naming the field) if it is refused. */
-    private TreeOptions options(Map<String, Object> properties) {
+    /** What a configuration starts: the tree's options and the gateway's message authentication. */
+    private record Settings(TreeOptions options, GatewaySecurity security) {
+    }
+
+    /** The settings of a configuration, or null (logged naming the field) if it is refused. */
+    private Settings settings(Map<String, Object> properties) {
         try {
-            return TreeOptions.fromProperties(withDefaultNodeName(properties));
+            TreeOptions options = TreeOptions.fromProperties(withDefaultNodeName(properties));
+            SecurityOptions securityOptions = SecurityOptions.fromProperties(properties);
+            GatewaySecurity gatewaySecurity = KeystoreSecurity.build(securityOptions, options.self(), keystore,
+                    crypto, refusals, new TreeTopics(options.topicPrefix()), Clock.systemUTC());
+            LOG.info("{}: tree messages: {}", PID, securityOptions);
+            return new Settings(options, gatewaySecurity);
         } catch (InvalidPropertyException e) {
             refusal = e.getMessage();
             LOG.error("{}: configuration refused{}: {}", PID, handler == null
@@ -140,7 +170,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
     }
 
-    private void start(TreeOptions options) {
+    private void start(Settings settings) {
+        TreeOptions options = settings.options();
+        security = settings.security();
         refusals.warnIntervalMillis(options.refusalWarnIntervalMillis());
         handler = new TreeHandler(options, Clock.systemUTC(), refusals);
         checkLastWill(handler);
@@ -164,7 +196,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
                 publishState(h);
             }
         });
-        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler),
+        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler, security),
                 stateOf(handler));
         ticks = scheduler.scheduleWithFixedDelay(() -> tick(h), options.tickIntervalMillis(),
                 options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
@@ -242,7 +274,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             }
             started = true;
         }
-        h.start(bus);
+        h.start(security.protect(bus, h.options().maxMessageBytes()));
         publishState(h);
     }
 
@@ -324,7 +356,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     }
 
     /** The service object: what the handler tells of the gateway's place in the tree, and its scheduler. */
-    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler) implements TreeService {
+    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler, TreeSecurity security)
+            implements TreeService {
 
         @Override
         public NodeAddress self() {

@@ -2,8 +2,8 @@ package io.coaptree.tree.refusal;
 
 /**
  * Why a message that arrived over MQTT was refused. The labels are stable names: they appear in the WARN lines, in
- * the tree service's properties ({@code tree.refused.<label>}) and in the {@code /tree-stats} resource. Security work
- * (issue 12) will add reasons such as {@code unsigned}, {@code forged}, {@code replayed} and {@code stale}.
+ * the tree service's properties ({@code tree.refused.<label>}) and in the {@code /tree-stats} resource. The last five
+ * come from message authentication ({@code io.coaptree.tree.security}).
  */
 public enum RefusalReason {
 
@@ -17,7 +17,17 @@ public enum RefusalReason {
      * x on node y's topic, a topic outside the tree's scheme). */
     TOPIC_MISMATCH("topic-mismatch"),
     /** A message whose sender, as it names itself, is not a valid node address. */
-    INVALID_SENDER("invalid-sender");
+    INVALID_SENDER("invalid-sender"),
+    /** Not sealed the way the tree's security mode asks (a plain message, or a seal of another kind). */
+    UNSIGNED("unsigned"),
+    /** Sealed by a key the tree does not trust: outside the anchor, expired, revoked, or for another gateway. */
+    UNTRUSTED("untrusted"),
+    /** The signature or MAC does not match the content, or the content names another sender than its seal. */
+    FORGED("forged"),
+    /** Sent longer ago (or further ahead) than the freshness window allows. */
+    STALE("stale"),
+    /** Seen before from the same sender and boot, or from an earlier boot of that sender. */
+    REPLAYED("replayed");
 
     private final String label;
 

@@ -7,6 +7,7 @@ import org.osgi.annotation.versioning.ProviderType;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.security.TreeSecurity;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
@@ -62,4 +63,10 @@ public interface TreeService {
      * logged at a bounded rate); one per gateway, kept across reconfigurations.
      */
     Refusals refusals();
+
+    /**
+     * The gateway's message authentication (mode {@code tree.security.mode}): wrap every bus that talks to the tree
+     * with it, and vouch for and check callers with it. One per configuration of the tree handler.
+     */
+    TreeSecurity security();
 }

@@ -15,6 +15,19 @@ final class HierarchyBanner {
         this.brokerUrl = brokerUrl;
     }
 
+    /**
+     * One shell line: capture the envelope gB2 receives for a remote read through gA1, publish the same bytes again,
+     * then read gB2's refusal counts. The pauses only order the steps for a person watching.
+     */
+    String replayCommand(int a1) {
+        String port = brokerUrl.replaceAll(".*:(\\d+)/?$", "$1");
+        String query = "coaptree/B/2/gB2/query";
+        return "mosquitto_sub -V mqttv311 -p " + port + " -t " + query + " -C 1 -N > /tmp/coaptree-envelope & sleep 1;"
+                + " coap-client-notls -m get coap://127.0.0.1:" + a1 + "/tree/B/2/gB2/temperature > /dev/null; wait;"
+                + " mosquitto_pub -V mqttv311 -p " + port + " -t " + query + " -f /tmp/coaptree-envelope; sleep 1;"
+                + " coap-client-notls -m get coap://127.0.0.1:" + hierarchy.coapPort("gB2") + "/tree-stats";
+    }
+
     void print(PrintStream out) {
         out.println();
         out.println("CoAPTree hierarchy is running: MQTT broker " + brokerUrl + ", seven emulated Kura gateways.");
@@ -42,6 +55,12 @@ final class HierarchyBanner {
                 + "/tree-lookup/res?scope=B&rt=temp'      (temperature sensors of domain B)");
         out.println("  mosquitto_sub -V mqttv311 -h 127.0.0.1 -p " + brokerUrl.replaceAll(".*:(\\d+)/?$", "$1")
                 + " -t 'coaptree/+/+/+/heartbeat' -v      (the tree's heartbeats; payloads are binary)");
+        out.println();
+        out.println("Tree messages are signed (tree.security.mode=signature; keys and the tree CA were made at start)."
+                + " A replayed envelope is refused; see it with Mosquitto's clients (Debian package mosquitto-clients):");
+        out.println("  " + replayCommand(a1));
+        out.println("  (captures the sealed envelope of one remote read, publishes it again, and shows gB2's refusal"
+                + " counts: \"replayed\":1)");
         out.println();
         out.println("Press Ctrl-C to stop.");
     }

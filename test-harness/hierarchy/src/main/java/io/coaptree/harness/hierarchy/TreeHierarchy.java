@@ -11,12 +11,18 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.coaptree.harness.node.KuraNode;
+import io.coaptree.harness.pki.TreePki;
 
 /**
  * A gateway tree in one JVM: emulated Kura nodes, each configured from the {@code kura-config/} snapshot of its
  * role (root, domain, group) plus per-node overrides (name, domain, group, MQTT broker, a free CoAP port on
  * 127.0.0.1), with the CoAPTree package installed and the examples package on the groups. Used by the demo and the
  * hierarchy integration tests.
+ * <p>
+ * Every gateway gets tree credentials before its first boot, as an installer would put them in place: an Ed25519
+ * key with a certificate for its node address from this tree's CA ({@link #pki()}), and the CA, in its SSLKeystore
+ * under the tree handler's default aliases. So the role snapshots' default, signed messages
+ * ({@code tree.security.mode=signature}), works as shipped; {@code treeOverrides} may choose another mode.
  */
 public final class TreeHierarchy implements AutoCloseable {
 
@@ -75,6 +81,7 @@ public final class TreeHierarchy implements AutoCloseable {
     private final Settings settings;
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
     private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
+    private final TreePki pki = TreePki.create("CoAPTree Tree CA");
 
     private TreeHierarchy(Settings settings) {
         this.settings = settings;
@@ -108,6 +115,8 @@ public final class TreeHierarchy implements AutoCloseable {
         KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
         if (fresh) {
             deleteRecursively(storage);
+            pki.writeGatewayKeystore(KuraNode.sslKeystore(storage), KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray(),
+                    pki.issue(g.address()));
             builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
             provision(builder, g, clientId);
         }
@@ -159,6 +168,11 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.put("tree.node.name", g.name());
         tree.putAll(settings.treeOverrides());
         builder.configuration(TREE_PID, tree);
+    }
+
+    /** The tree's CA, which issued every gateway's key (tests issue more: a stranger's, an expired one). */
+    public TreePki pki() {
+        return pki;
     }
 
     public KuraNode node(String name) {

@@ -70,6 +70,18 @@ public final class KuraNode implements AutoCloseable {
         this.packages = new PackagesFolder(storage.resolve("packages"));
     }
 
+    /**
+     * The PKCS12 file of the node's SSLKeystore (the keystore every Kura gateway has), under its storage. A harness
+     * may write it before the first boot, as an installer puts a gateway's credentials in place; its password is
+     * Kura's default, {@link #SSL_KEYSTORE_PASSWORD}.
+     */
+    public static Path sslKeystore(Path storage) {
+        return storage.toAbsolutePath().resolve("security").resolve("sslkeystore.p12");
+    }
+
+    /** The SSLKeystore's password on a new gateway (Kura's default). */
+    public static final String SSL_KEYSTORE_PASSWORD = "changeit";
+
     public static Builder builder(String nodeName) {
         return new Builder(nodeName);
     }

@@ -25,7 +25,7 @@ final class Provisioning {
 
     static final String KEYSTORE_FACTORY_PID = "org.eclipse.kura.core.keystore.FilesystemKeystoreServiceImpl";
     static final String DEFAULT_KEYSTORE_PID = "SSLKeystore";
-    private static final String DEFAULT_KEYSTORE_PASSWORD = "changeit";
+    private static final String DEFAULT_KEYSTORE_PASSWORD = KuraNode.SSL_KEYSTORE_PASSWORD;
 
     private final Path snapshots;
     private final Path security;
@@ -73,7 +73,7 @@ final class Provisioning {
         Map<String, Object> properties = new LinkedHashMap<>();
         properties.put(SnapshotConfiguration.SERVICE_FACTORY_PID, KEYSTORE_FACTORY_PID);
         properties.put("kura.service.pid", DEFAULT_KEYSTORE_PID);
-        properties.put("keystore.path", this.security.resolve("sslkeystore.p12").toString());
+        properties.put("keystore.path", this.security.resolve("sslkeystore.p12").toString()); // KuraNode.sslKeystore
         try {
             properties.put("keystore.password",
                     new PasswordValue(this.cipher.encrypt(DEFAULT_KEYSTORE_PASSWORD), true));

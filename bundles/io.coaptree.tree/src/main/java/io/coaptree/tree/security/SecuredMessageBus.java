@@ -1,0 +1,140 @@
+package io.coaptree.tree.security;
+
+import java.time.Clock;
+import java.util.Objects;
+import java.util.Optional;
+
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.topics.TopicKind;
+import io.coaptree.tree.topics.TreeTopics;
+
+/**
+ * A {@link MessageBus} that seals what it publishes and opens what it receives: a message reaches a handler only
+ * if its seal holds, it is fresh and its sequence number is new for its sender's boot; anything else is counted
+ * and logged through {@link Refusals} and dropped. Handlers get the proven sender
+ * ({@link MessageHandler#onMessage(String, byte[], String)}).
+ * <p>
+ * Where the topic names the sender (join, heartbeat, leave), the seal must be that node's. A last will
+ * ({@code lwt}) cannot be sealed, since the broker publishes it long after it was written: it passes unopened
+ * when empty (the tree takes an empty will as "this node is down" and nothing more; the broker's access list says
+ * who may publish it), and is refused otherwise.
+ */
+public final class SecuredMessageBus implements MessageBus {
+
+    private final MessageBus raw;
+    private final MessageSeal seal;
+    private final ReplayWindows windows;
+    private final Refusals refusals;
+    private final TreeTopics topics;
+    private final Clock clock;
+    private final int maxSealedBytes;
+
+    /** The delivery being handled: one arrival matching several filters is opened once, not taken for a replay. */
+    private byte[] lastArrival;
+    private MessageSeal.Opened lastOpened;
+
+    /**
+     * @param maxSealedBytes larger messages are refused before they are decoded
+     */
+    public SecuredMessageBus(MessageBus raw, MessageSeal seal, ReplayWindows windows, Refusals refusals,
+            TreeTopics topics, Clock clock, int maxSealedBytes) {
+        this.raw = Objects.requireNonNull(raw, "raw");
+        this.seal = Objects.requireNonNull(seal, "seal");
+        this.windows = Objects.requireNonNull(windows, "windows");
+        this.refusals = Objects.requireNonNull(refusals, "refusals");
+        this.topics = Objects.requireNonNull(topics, "topics");
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.maxSealedBytes = maxSealedBytes;
+    }
+
+    @Override
+    public void publish(String topic, byte[] payload) {
+        raw.publish(topic, seal.seal(topic, payload));
+    }
+
+    @Override
+    public void subscribe(String topicFilter, MessageHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        raw.subscribe(topicFilter, (topic, bytes) -> deliver(topic, bytes, handler));
+    }
+
+    @Override
+    public void unsubscribe(String topicFilter) {
+        raw.unsubscribe(topicFilter);
+    }
+
+    private void deliver(String topic, byte[] bytes, MessageHandler handler) {
+        Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
+        if (parsed.isPresent() && parsed.get().kind() == TopicKind.LWT) {
+            if (bytes.length == 0) {
+                handler.onMessage(topic, bytes);
+            } else {
+                refusals.refuse(RefusalReason.UNSIGNED, topic, parsed.get().node().text(), bytes.length,
+                        "a last will must be empty");
+            }
+            return;
+        }
+        MessageSeal.Opened opened = open(topic, bytes, parsed);
+        if (opened != null) {
+            handler.onMessage(topic, opened.payload(), opened.sender());
+        }
+    }
+
+    private MessageSeal.Opened open(String topic, byte[] bytes, Optional<TreeTopics.ParsedTopic> parsed) {
+        synchronized (this) {
+            if (bytes == lastArrival) {
+                return lastOpened;
+            }
+        }
+        String topicNode = parsed.map(p -> p.node().text()).orElse(null);
+        if (bytes.length > maxSealedBytes) {
+            refusals.refuse(RefusalReason.OVERSIZE, topic, topicNode, bytes.length,
+                    "sealed messages are at most " + maxSealedBytes + " bytes");
+            return remember(bytes, null);
+        }
+        MessageSeal.Opened opened;
+        try {
+            opened = seal.open(topic, bytes);
+        } catch (SealRefusedException e) {
+            refusals.refuse(e.reason(), topic, e.claimedSender() != null ? e.claimedSender() : topicNode,
+                    bytes.length, e.getMessage());
+            return remember(bytes, null);
+        }
+        if (parsed.isPresent() && namesItsSender(parsed.get().kind()) && !opened.sender().equals(topicNode)) {
+            refusals.refuse(RefusalReason.FORGED, topic, opened.sender(), bytes.length,
+                    "sealed by " + opened.sender() + " on another node's topic");
+            return remember(bytes, null);
+        }
+        ReplayWindows.Verdict verdict = windows.accept(opened.sender(), opened.boot(), opened.seq(), clock.millis());
+        if (verdict != ReplayWindows.Verdict.ACCEPTED) {
+            refusals.refuse(RefusalReason.REPLAYED, topic, opened.sender(), bytes.length, replayDetail(verdict,
+                    opened));
+            return remember(bytes, null);
+        }
+        return remember(bytes, opened);
+    }
+
+    private synchronized MessageSeal.Opened remember(byte[] bytes, MessageSeal.Opened opened) {
+        lastArrival = bytes;
+        lastOpened = opened;
+        return opened;
+    }
+
+    private static boolean namesItsSender(TopicKind kind) {
+        return kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE;
+    }
+
+    private static String replayDetail(ReplayWindows.Verdict verdict, MessageSeal.Opened opened) {
+        switch (verdict) {
+            case EARLIER_BOOT:
+                return "boot " + opened.boot() + " is older than the sender's current one";
+            case TOO_OLD:
+                return "sequence " + opened.seq() + " is below the replay window";
+            default:
+                return "sequence " + opened.seq() + " of boot " + opened.boot() + " was seen before";
+        }
+    }
+}
