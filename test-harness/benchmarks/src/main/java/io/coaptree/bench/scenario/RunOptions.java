@@ -33,6 +33,11 @@ public record RunOptions(Path outputDir, Path repoRoot, Path artifactsDir, boole
         return quarter.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : quarter;
     }
 
+    /** A text setting ({@code --set key=value}), or {@code fallback}. */
+    public String setting(String key, String fallback) {
+        return settings.getOrDefault(key, fallback);
+    }
+
     public int setting(String key, int fallback) {
         String value = settings.get(key);
         if (value == null) {

@@ -21,7 +21,8 @@ import java.util.concurrent.CountDownLatch;
  * kura [--bind ADDR] [--storage DIR] [--dp FILE]...
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
  * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]
- *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]   (see io.coaptree.bench.tree.TreeTarget)
+ *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]
+ *      [--tree-security signature|secret|none]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -80,7 +81,8 @@ public final class TargetMain {
                                 .toUpperCase(java.util.Locale.ROOT)),
                         option(args, "--record-sink", null) == null ? null
                                 : new io.coaptree.bench.tree.TreeTarget.RecordSink(option(args, "--record-sink", null),
-                                        Integer.parseInt(option(args, "--record-devices", "512"))));
+                                        Integer.parseInt(option(args, "--record-devices", "512"))),
+                        option(args, "--tree-security", "signature"));
                 target = tree;
                 port = tree.port();
             }

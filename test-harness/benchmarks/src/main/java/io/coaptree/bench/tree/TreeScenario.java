@@ -81,7 +81,8 @@ public final class TreeScenario implements Scenario {
         RunOptions options = context.options();
         int clients = options.setting("clients", 4);
         String loadBefore = loadAverage();
-        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of(),
+        String security = options.setting("security", "signature");
+        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of("--tree-security", security),
                 options.setting("heap.mb", 1024), options.setting("heartbeat.ms", 1000),
                 Duration.ofSeconds(options.setting("start.seconds", 300)));
         TargetProcess target = launch.target();

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.node.KuraNode;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
@@ -54,9 +55,10 @@ public final class TreeTarget implements AutoCloseable {
      * Starts the broker at once and the gateways in the background.
      *
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
+     * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
-            long heartbeatMillis, TreeLayout layout, RecordSink recordSink) throws IOException {
+            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode) throws IOException {
         EmbeddedBroker broker = new EmbeddedBroker(0);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
         Map<String, Object> tree = new HashMap<>();
@@ -64,6 +66,10 @@ public final class TreeTarget implements AutoCloseable {
         tree.put("tree.failure.timeout.ms", 3 * heartbeatMillis);
         tree.put("tree.tick.interval.ms", Math.max(50, heartbeatMillis / 4));
         tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
+        tree.put("tree.security.mode", securityMode);
+        if ("secret".equals(securityMode)) {
+            tree.put("tree.security.secret", KuraNode.password("a benchmark tree secret of 40 characters"));
+        }
         Map<String, Object> server = new HashMap<>();
         server.put("access.writes", "open");
         server.put("limits.resource.body.size", BODY_LIMIT_BYTES);

@@ -1,0 +1,152 @@
+package io.coaptree.tree.security;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.harness.clock.ManualClock;
+import io.coaptree.harness.pki.TreePki;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.topics.TreeTopics;
+
+class SecuredMessageBusTest {
+
+    private final ManualClock clock = new ManualClock();
+
+    {
+        clock.advance(Duration.ofMillis(System.currentTimeMillis() - clock.millis()));
+    }
+
+    private final TreePki pki = TreePki.create("Test Tree CA");
+    private final InMemoryMessageBus broker = new InMemoryMessageBus();
+    private final MessageBus raw = broker.connect("attacker", null);
+    private final TreeTopics topics = new TreeTopics("coaptree");
+    private final Refusals refusals = new Refusals(clock, 10_000, line -> { });
+
+    private GatewaySecurity gateway(String address) {
+        TreePki.Gateway credentials = pki.issue(address);
+        MessageSeal seal = MessageSeal.signing(address, clock.millis(), GatewayKey.of(
+                credentials.keys().getPrivate(), credentials.certificate()),
+                new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of()), clock, 30_000);
+        return GatewaySecurity.sealing(SecurityMode.SIGNATURE, seal, new SecurityLimits(128, 16), refusals, topics,
+                clock);
+    }
+
+    private final MessageBus dA = gateway("A/-/dA").protect(broker.connect("dA", null), 1024);
+    private final MessageBus gA1 = gateway("A/1/gA1").protect(broker.connect("gA1", null), 1024);
+    private final List<String> received = new ArrayList<>();
+
+    private MessageHandler collecting() {
+        return new MessageHandler() {
+            @Override
+            public void onMessage(String topic, byte[] payload) {
+                received.add(topic + " " + new String(payload, StandardCharsets.UTF_8) + " from ?");
+            }
+
+            @Override
+            public void onMessage(String topic, byte[] payload, String sender) {
+                received.add(topic + " " + new String(payload, StandardCharsets.UTF_8) + " from " + sender);
+            }
+        };
+    }
+
+    @Test
+    void handlersGetTheMessageAndTheSenderItsSealProved() {
+        gA1.subscribe("coaptree/A/1/gA1/query", collecting());
+        dA.publish("coaptree/A/1/gA1/query", "hello".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("coaptree/A/1/gA1/query hello from A/-/dA"), received);
+    }
+
+    @Test
+    void aRepeatIsRefused() {
+        gA1.subscribe("coaptree/A/1/gA1/query", collecting());
+        List<byte[]> sealed = new ArrayList<>();
+        raw.subscribe("coaptree/A/1/gA1/query", (topic, payload) -> sealed.add(payload));
+        dA.publish("coaptree/A/1/gA1/query", "once".getBytes(StandardCharsets.UTF_8));
+        assertEquals(1, received.size());
+
+        raw.publish("coaptree/A/1/gA1/query", sealed.get(0));
+        assertEquals(1, received.size(), "the replay reached nobody");
+        assertEquals(1, refusals.count(RefusalReason.REPLAYED));
+    }
+
+    /** An MQTT client hands one arrival to every filter it matches, as the same bytes: not a replay. */
+    @Test
+    void oneArrivalMatchingTwoFiltersReachesBoth() {
+        List<MessageHandler> handlers = new ArrayList<>();
+        MessageBus client = new MessageBus() {
+            @Override
+            public void publish(String topic, byte[] payload) {
+                handlers.forEach(h -> h.onMessage(topic, payload));
+            }
+
+            @Override
+            public void subscribe(String topicFilter, MessageHandler handler) {
+                handlers.add(handler);
+            }
+
+            @Override
+            public void unsubscribe(String topicFilter) {
+            }
+        };
+        MessageBus secured = gateway("A/1/gA1").protect(client, 1024);
+        secured.subscribe("coaptree/A/1/gA1/query", collecting());
+        secured.subscribe("coaptree/A/1/+/query", collecting());
+        secured.publish("coaptree/A/1/gA1/query", "twice".getBytes(StandardCharsets.UTF_8));
+        assertEquals(2, received.size(), received.toString());
+        assertEquals(0, refusals.total());
+    }
+
+    @Test
+    void onATopicThatNamesItsSenderTheSealMustBeThatNodes() {
+        gA1.subscribe("coaptree/+/+/+/heartbeat", collecting());
+        dA.publish("coaptree/A/2/gA2/heartbeat", "beat".getBytes(StandardCharsets.UTF_8));
+        dA.publish("coaptree/A/-/dA/heartbeat", "beat".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("coaptree/A/-/dA/heartbeat beat from A/-/dA"), received);
+        assertEquals(1, refusals.count(RefusalReason.FORGED));
+    }
+
+    @Test
+    void anEmptyLastWillPassesUnsealedAndAnythingElseOnItIsRefused() {
+        gA1.subscribe("coaptree/+/+/+/lwt", collecting());
+        raw.publish("coaptree/A/-/dA/lwt", new byte[0]);
+        raw.publish("coaptree/A/-/dA/lwt", "x".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("coaptree/A/-/dA/lwt  from ?"), received);
+        assertEquals(1, refusals.count(RefusalReason.UNSIGNED));
+    }
+
+    @Test
+    void plainAndOversizeMessagesAreRefusedUnread() {
+        gA1.subscribe("coaptree/A/1/gA1/query", collecting());
+        raw.publish("coaptree/A/1/gA1/query", "plain".getBytes(StandardCharsets.UTF_8));
+        raw.publish("coaptree/A/1/gA1/query", new byte[1024 + GatewaySecurity.SEAL_OVERHEAD_BYTES + 1]);
+        assertEquals(List.of(), received);
+        assertEquals(1, refusals.count(RefusalReason.UNSIGNED));
+        assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
+    }
+
+    @Test
+    void vouchersOpenOnceForTheStatementTheyWereMadeFor() throws Exception {
+        GatewaySecurity entry = gateway("A/1/gA1");
+        GatewaySecurity owner = gateway("B/2/gB2");
+        byte[] statement = "alice PUT switch on".getBytes(StandardCharsets.UTF_8);
+        byte[] voucher = entry.vouch(statement);
+
+        assertEquals(RefusalReason.FORGED, org.junit.jupiter.api.Assertions.assertThrows(SealRefusedException.class,
+                () -> owner.openVoucher(voucher, v -> false)).reason(), "another statement");
+        assertEquals("A/1/gA1", owner.openVoucher(voucher, v -> java.util.Arrays.equals(v.statement(), statement))
+                .entry());
+        assertEquals(RefusalReason.REPLAYED, org.junit.jupiter.api.Assertions.assertThrows(
+                SealRefusedException.class, () -> owner.openVoucher(voucher, v -> true)).reason(), "used once");
+    }
+}
