@@ -111,12 +111,22 @@ public final class TreeHierarchy implements AutoCloseable {
      * then given the packages; later boots get both back from the node's storage, as a rebooted gateway does.
      */
     private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId) throws Exception {
+        return boot(g, fresh, storageName, clientId, true);
+    }
+
+    /** @param enrolled whether the tree's CA issued the gateway a key (else its keystore holds only the CA) */
+    private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId, boolean enrolled)
+            throws Exception {
         Path storage = settings.storageRoot().resolve(storageName);
         KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
         if (fresh) {
             deleteRecursively(storage);
-            pki.writeGatewayKeystore(KuraNode.sslKeystore(storage), KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray(),
-                    pki.issue(g.address()));
+            char[] password = KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray();
+            if (enrolled) {
+                pki.writeGatewayKeystore(KuraNode.sslKeystore(storage), password, pki.issue(g.address()));
+            } else {
+                pki.writeCaKeystore(KuraNode.sslKeystore(storage), password);
+            }
             builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
             provision(builder, g, clientId);
         }
@@ -168,6 +178,11 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.put("tree.node.name", g.name());
         tree.putAll(settings.treeOverrides());
         builder.configuration(TREE_PID, tree);
+    }
+
+    /** Where a gateway started under {@code storageName} keeps its storage (its keystore, snapshots, data). */
+    public Path storage(String storageName) {
+        return settings.storageRoot().resolve(storageName);
     }
 
     /** The tree's CA, which issued every gateway's key (tests issue more: a stranger's, an expired one). */
@@ -236,6 +251,14 @@ public final class TreeHierarchy implements AutoCloseable {
      */
     public KuraNode startExtra(Gateway g, String storageAndClientId) throws Exception {
         return boot(g, true, storageAndClientId, storageAndClientId);
+    }
+
+    /**
+     * Starts a gateway that was never enrolled: its keystore holds the tree's CA but no key, so the tree handler
+     * creates one with a self-signed certificate, which the other gateways do not trust.
+     */
+    public KuraNode startUnenrolled(Gateway g, String storageAndClientId) throws Exception {
+        return boot(g, true, storageAndClientId, storageAndClientId, false);
     }
 
     @Override

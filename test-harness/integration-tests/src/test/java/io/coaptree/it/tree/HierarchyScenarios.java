@@ -417,6 +417,33 @@ abstract class HierarchyScenarios {
     }
 
     /**
+     * A gateway that was never enrolled (its keystore has the tree's CA but no key of its own) creates its key on
+     * first start, as the tree handler does when the alias is absent, with a self-signed certificate for its address;
+     * the others refuse its messages as untrusted, so it never becomes a member, and the tree keeps serving.
+     */
+    @Test
+    @Order(12)
+    void aGatewayOutsideTheTreesCaCreatesItsKeyButNobodyTrustsIt() throws Exception {
+        Object before = tree.treeProperty("gA1", "tree.refused.untrusted");
+        long untrusted = before == null ? 0 : ((Number) before).longValue();
+        try (KuraNode stranger = tree.startUnenrolled(new TreeHierarchy.Gateway("gX", 2, "A", "1"), "stranger-gX")) {
+            tree.awaitTree("gA1", "(tree.refused.untrusted>=" + (untrusted + 1) + ")", TIMEOUT);
+            java.security.KeyStore keystore = java.security.KeyStore.getInstance("PKCS12");
+            try (java.io.InputStream in = Files.newInputStream(KuraNode.sslKeystore(tree.storage("stranger-gX")))) {
+                keystore.load(in, KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray());
+            }
+            java.security.cert.X509Certificate created = (java.security.cert.X509Certificate) keystore
+                    .getCertificate("coaptree-tree");
+            assertNotNull(created, "the tree handler created its key under coaptree-tree");
+            assertEquals("CN=A/1/gX", created.getSubjectX500Principal().getName());
+            assertEquals(created.getSubjectX500Principal(), created.getIssuerX500Principal(), "self-signed");
+            assertNotNull(stranger);
+        }
+        assertEquals("7", String.valueOf(tree.treeProperty(ROOT, "tree.members.live")), "the stranger never joined");
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    /**
      * Writes the remote switch as psk:alice over DTLS until it reads back {@code value}: a new PSK reaches the DTLS
      * endpoint a moment after the WebUI's Apply, so the first handshakes may still meet the previous key.
      */

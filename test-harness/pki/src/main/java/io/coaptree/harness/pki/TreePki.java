@@ -87,11 +87,22 @@ public final class TreePki {
 
     /** Writes a new PKCS12 file with {@code gateway}'s key and this CA, under the default aliases. */
     public void writeGatewayKeystore(Path file, char[] password, Gateway gateway) {
+        writeKeystore(file, password, gateway);
+    }
+
+    /** Writes a new PKCS12 file with this CA only: a gateway not enrolled yet. */
+    public void writeCaKeystore(Path file, char[] password) {
+        writeKeystore(file, password, null);
+    }
+
+    private void writeKeystore(Path file, char[] password, Gateway gateway) {
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
             store.load(null, null);
-            store.setKeyEntry(KEY_ALIAS, gateway.keys().getPrivate(), password,
-                    new Certificate[] { gateway.certificate() });
+            if (gateway != null) {
+                store.setKeyEntry(KEY_ALIAS, gateway.keys().getPrivate(), password,
+                        new Certificate[] { gateway.certificate() });
+            }
             store.setCertificateEntry(CA_ALIAS, caCertificate);
             Files.createDirectories(file.getParent());
             try (OutputStream out = Files.newOutputStream(file)) {
