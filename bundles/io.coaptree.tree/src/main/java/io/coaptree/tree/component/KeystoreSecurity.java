@@ -64,7 +64,7 @@ final class KeystoreSecurity {
             }
             KeyStore.PrivateKeyEntry entry = ownKey(options, self, keystore);
             X509Certificate certificate = (X509Certificate) entry.getCertificate();
-            SenderTrust trust = trust(options, keystore);
+            SenderTrust trust = trust(options, keystore, self, certificate);
             GatewayKey key;
             try {
                 key = GatewayKey.of(entry.getPrivateKey(), options.pinnedKeys().isEmpty() ? certificate : null);
@@ -118,7 +118,8 @@ final class KeystoreSecurity {
         }
     }
 
-    private static SenderTrust trust(SecurityOptions options, KeystoreService keystore) {
+    private static SenderTrust trust(SecurityOptions options, KeystoreService keystore, NodeAddress self,
+            X509Certificate own) {
         if (!options.pinnedKeys().isEmpty()) {
             try {
                 return PinnedKeyTrust.parse(options.pinnedKeys(), options.revoked());
@@ -131,9 +132,17 @@ final class KeystoreSecurity {
             KeyStore.Entry entry = keystore.getEntry(alias);
             Certificate ca = entry instanceof KeyStore.TrustedCertificateEntry t ? t.getTrustedCertificate()
                     : entry instanceof KeyStore.PrivateKeyEntry p ? p.getCertificate() : null;
+            if (entry == null) {
+                // Not enrolled yet (a new gateway): it runs, and the WebUI shows its pages, but trusts only itself.
+                LOG.warn("{}: {}: no CA certificate '{}' in the keystore and no pinned keys: this gateway trusts only "
+                        + "itself (it is alone in the tree) until the tree's CA is imported under that alias or "
+                        + "tree.security.pinned.keys lists the others", CoAPTreeHandler.PID,
+                        SecurityOptions.ANCHOR_ALIAS, alias);
+                return PinnedKeyTrust.only(self.text(), own.getPublicKey());
+            }
             if (!(ca instanceof X509Certificate)) {
                 throw new InvalidPropertyException(SecurityOptions.ANCHOR_ALIAS,
-                        "no CA certificate '" + alias + "' in the keystore");
+                        "'" + alias + "' in the keystore is not a CA certificate");
             }
             return new CertificateAuthorityTrust(List.of((X509Certificate) ca), options.revoked());
         } catch (KuraException e) {

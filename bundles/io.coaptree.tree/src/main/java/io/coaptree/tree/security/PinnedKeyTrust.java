@@ -59,6 +59,19 @@ public final class PinnedKeyTrust implements SenderTrust {
         return new PinnedKeyTrust(keys);
     }
 
+    /** Trusts one gateway only: a gateway not enrolled yet trusts itself until it gets the tree's CA or pins. */
+    public static PinnedKeyTrust only(String address, java.security.PublicKey key) {
+        try {
+            AsymmetricKeyParameter parameters = PublicKeyFactory.createKey(key.getEncoded());
+            if (!(parameters instanceof Ed25519PublicKeyParameters)) {
+                throw new IllegalArgumentException("the key of " + address + " is not an Ed25519 key");
+            }
+            return new PinnedKeyTrust(Map.of(address, (Ed25519PublicKeyParameters) parameters));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the key of " + address + " cannot be read", e);
+        }
+    }
+
     @Override
     public Ed25519PublicKeyParameters keyOf(String sender, byte[] presentedCertificate, long nowMillis)
             throws SealRefusedException {
