@@ -107,9 +107,17 @@ final class TlsMqttClient implements AutoCloseable {
         }
     }
 
-    /** QoS 1; returns once the broker acknowledged it (which it also does for a publish its access list drops). */
+    /**
+     * QoS 1: returns once the broker acknowledged it. Mosquitto also acknowledges a publish its access list drops;
+     * Moquette never does, so the call would wait forever.
+     */
     void publish(String topic, byte[] payload) throws MqttException {
         client.publish(topic, payload, 1, false);
+    }
+
+    /** QoS 0: handed to the connection, in order with this client's other publishes. */
+    void send(String topic, byte[] payload) throws MqttException {
+        client.publish(topic, payload, 0, false);
     }
 
     /** Waits for a message with this payload; everything received before it is returned in order, it last. */
