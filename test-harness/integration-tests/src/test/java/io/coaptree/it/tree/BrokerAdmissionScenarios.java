@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +39,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 import io.coaptree.brokeracl.BrokerAclTool;
 import io.coaptree.harness.hierarchy.BrokerCredentials;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeInventory;
 import io.coaptree.harness.pki.TestPki;
 
 /**
@@ -115,13 +115,7 @@ abstract class BrokerAdmissionScenarios {
 
     /** The fleet's inventory through the shipped command line, as an operator runs it. */
     private static Path generate(Path dir, List<TreeHierarchy.Gateway> gateways, int port) throws Exception {
-        List<String> inventory = new ArrayList<>();
-        for (TreeHierarchy.Gateway g : gateways) {
-            String role = g.level() == 0 ? "root" : g.level() == 1 ? "domain" : "group";
-            inventory.add(String.join(" ", g.name(), role, g.domain(), g.group()).trim());
-        }
-        inventory.add(MONITOR + " observer");
-        Path inventoryFile = Files.write(dir.resolve("fleet.txt"), inventory);
+        Path inventoryFile = Files.write(dir.resolve("fleet.txt"), TreeInventory.lines(gateways, MONITOR));
         Path out = dir.resolve("broker");
         ByteArrayOutputStream messages = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(messages, true, StandardCharsets.UTF_8);
