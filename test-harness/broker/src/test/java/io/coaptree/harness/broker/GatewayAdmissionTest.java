@@ -1,25 +1,18 @@
 package io.coaptree.harness.broker;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.InputStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
@@ -69,18 +62,8 @@ class GatewayAdmissionTest {
         URI uri = URI.create(broker.tlsUrl());
         MqttClient client = new MqttClient("ssl://" + uri.getHost() + ":" + uri.getPort(), user + "-" + System.nanoTime(),
                 new MemoryPersistence());
-        KeyStore keys = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            keys.load(in, PASSWORD);
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(keys, PASSWORD);
-        TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        tmf.init(keys);
-        SSLContext tls = SSLContext.getInstance("TLS");
-        tls.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
         MqttConnectOptions options = new MqttConnectOptions();
-        options.setSocketFactory(tls.getSocketFactory());
+        options.setSocketFactory(TestPki.tlsContext(store, PASSWORD).getSocketFactory());
         options.setUserName(user);
         options.setPassword(password.toCharArray());
         options.setConnectionTimeout(10);
@@ -127,7 +110,6 @@ class GatewayAdmissionTest {
         Path gA1 = pki.client("gA1-2", "mqtt", PASSWORD).keystore();
         assertThrows(MqttException.class, () -> connect("gA1", "wrong", gA1));
         assertThrows(MqttException.class, () -> connect("gA1", "pw-gA1", pki.truststore(PASSWORD)));
-        assertNotNull(connect("gA1", "pw-gA1", gA1)); // the certificate proves only membership of the tree
-        assertArrayEquals(new byte[0], new byte[0]);
+        connect("gA1", "pw-gA1", gA1).disconnect(); // the certificate proves only membership of the tree
     }
 }

@@ -15,18 +15,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.core.CoapClient;
-import org.eclipse.californium.core.CoapHandler;
 import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
-import org.eclipse.californium.core.config.CoapConfig;
-import org.eclipse.californium.elements.config.Configuration;
-import org.eclipse.californium.elements.config.UdpConfig;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -59,9 +53,6 @@ abstract class BrokerAdmissionScenarios {
     static final String MONITOR = "monitor";
     private static final String ROOT = TreeHierarchy.ROOT_NAME;
     private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
-    private static final Map<String, Object> FAST_TREE = Map.of("tree.heartbeat.interval.ms", 500,
-            "tree.failure.timeout.ms", 1500, "tree.reattach.deadline.ms", 2000, "tree.tick.interval.ms", 100,
-            "tree.join.window.ms", 500);
     private static final char[] STORE_PASSWORD = "client-store".toCharArray();
 
     /** What a subclass gets to start its broker with. */
@@ -90,9 +81,7 @@ abstract class BrokerAdmissionScenarios {
 
     @BeforeAll
     void startTree() throws Exception {
-        CoapConfig.register();
-        UdpConfig.register();
-        Configuration.setStandard(Configuration.createStandardWithoutFile());
+        TreeTestSettings.californiumClients();
         Path work = Files.createDirectories(Path.of(System.getProperty("coaptree.work", "target/nodes")));
         Path dir = Files.createTempDirectory(work, "admission-");
         pki = TestPki.create(dir.resolve("pki"));
@@ -109,7 +98,7 @@ abstract class BrokerAdmissionScenarios {
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
                 Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
                 Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                broker.url(), FAST_TREE, Map.of());
+                broker.url(), TreeTestSettings.FAST_TREE, Map.of());
         tree = TreeHierarchy.start(settings, gateways, TIMEOUT, credentials);
     }
 
@@ -247,23 +236,13 @@ abstract class BrokerAdmissionScenarios {
         assertEquals(ResponseCode.CHANGED, written == null ? null : written.getCode(), "a write from A/1 to B/2");
         assertEquals("on", coap("gA1", remoteSwitch, CoapClient::get).getResponseText().trim());
 
-        BlockingQueue<CoapResponse> notifications = new LinkedBlockingQueue<>();
+        Notifications notifications = new Notifications();
         CoapClient observer = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
         try {
-            CoapObserveRelation relation = observer.observe(new CoapHandler() {
-                @Override
-                public void onLoad(CoapResponse response) {
-                    notifications.add(response);
-                }
-
-                @Override
-                public void onError() {
-                    // a missing notification fails the poll
-                }
-            });
-            assertNotNull(notifications.poll(10, TimeUnit.SECONDS), "the relayed relation's first answer");
+            CoapObserveRelation relation = observer.observe(notifications);
+            assertNotNull(notifications.next(Duration.ofSeconds(10)), "the relayed relation's first answer");
             // the simulated thermometer changes every 5 s
-            assertNotNull(notifications.poll(20, TimeUnit.SECONDS), "a notification relayed from B/2");
+            assertNotNull(notifications.next(Duration.ofSeconds(20)), "a notification relayed from B/2");
             relation.proactiveCancel();
         } finally {
             observer.shutdown();

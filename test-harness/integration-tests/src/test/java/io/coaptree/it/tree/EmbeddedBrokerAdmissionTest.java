@@ -26,21 +26,6 @@ class EmbeddedBrokerAdmissionTest extends BrokerAdmissionScenarios {
                 .gateways(GatewayAdmission.of(admission.pki().caCertificatePem(), admission.passwords(),
                         admission.aclFile()))
                 .start();
-        return new TreeBroker() {
-            @Override
-            public String url() {
-                return moquette.tlsUrl();
-            }
-
-            @Override
-            public void restart() throws IOException {
-                moquette.restart();
-            }
-
-            @Override
-            public void close() {
-                moquette.close();
-            }
-        };
+        return TreeBroker.embedded(moquette, moquette::tlsUrl);
     }
 }

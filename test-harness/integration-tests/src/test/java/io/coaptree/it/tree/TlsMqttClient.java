@@ -1,24 +1,20 @@
 package io.coaptree.it.tree;
 
-import java.io.InputStream;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+
+import io.coaptree.harness.pki.TestPki;
 
 /**
  * A plain Paho client over TLS, outside the tree: an operator's monitor, a stranger, or someone holding a stolen
@@ -50,7 +46,7 @@ final class TlsMqttClient implements AutoCloseable {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setConnectionTimeout(10);
-        options.setSocketFactory(sslContext(pkcs12, storePassword).getSocketFactory());
+        options.setSocketFactory(TestPki.tlsContext(pkcs12, storePassword).getSocketFactory());
         if (username != null) {
             options.setUserName(username);
             options.setPassword(password.toCharArray());
@@ -79,20 +75,6 @@ final class TlsMqttClient implements AutoCloseable {
             throw e;
         }
         return tls;
-    }
-
-    private static SSLContext sslContext(Path pkcs12, char[] password) throws Exception {
-        KeyStore store = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(pkcs12)) {
-            store.load(in, password);
-        }
-        KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        keys.init(store, password);
-        TrustManagerFactory trust = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-        trust.init(store);
-        SSLContext context = SSLContext.getInstance("TLS");
-        context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
-        return context;
     }
 
     /** @return the granted QoS; 0x80 when the broker refused the subscription */

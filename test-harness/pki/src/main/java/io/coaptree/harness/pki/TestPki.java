@@ -185,6 +185,30 @@ public final class TestPki {
         }
     }
 
+    /**
+     * A client's TLS context from one PKCS12 store: its trusted entries are the trust anchors, its key entry (if any)
+     * the client certificate; a store without a key entry connects without one.
+     */
+    public static javax.net.ssl.SSLContext tlsContext(Path pkcs12, char[] password) {
+        try (java.io.InputStream in = Files.newInputStream(pkcs12)) {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(in, password);
+            javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory
+                    .getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(store, password);
+            javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory
+                    .getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(store);
+            javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot use " + pkcs12 + " for TLS", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Path keystore(String file, String alias, char[] password, PrivateKey key, X509Certificate certificate) {
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");
