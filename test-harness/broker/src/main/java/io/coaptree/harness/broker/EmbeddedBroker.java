@@ -5,17 +5,23 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 import io.moquette.BrokerConstants;
+import io.moquette.broker.ISslContextCreator;
 import io.moquette.broker.Server;
 import io.moquette.broker.config.MemoryConfig;
 import io.moquette.broker.security.IAuthenticator;
+import io.moquette.broker.security.IAuthorizatorPolicy;
 
 /**
  * Moquette (MQTT 3.1.1) in this JVM on loopback ports, without persistence or telemetry: the broker of the demo,
- * the integration tests and the benchmarks. Anonymous by default; one user and a TLS listener on request.
+ * the integration tests and the benchmarks. Anonymous by default; users, a TLS listener on request, and, for a tree
+ * that admits only its gateways ({@link GatewayAdmission}), client certificates, one password per gateway and the
+ * generated access list.
  * {@link #restart()} keeps the ports, so clients reconnect to the same URLs.
  *
  * <p>
@@ -50,6 +56,9 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     public String url() {
+        if (settings.admission != null) {
+            throw new IllegalStateException("only TLS with client certificates is open: " + tlsUrl());
+        }
         return "mqtt://127.0.0.1:" + port + "/";
     }
 
@@ -71,9 +80,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
         Properties p = new Properties();
         p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, "127.0.0.1");
-        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(port));
+        // With gateway admission the plain listener stays closed: every client must come through TLS.
+        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME,
+                settings.admission == null ? Integer.toString(port) : BrokerConstants.DISABLED_PORT_BIND);
         p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
-        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, Boolean.toString(settings.user == null));
+        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, Boolean.toString(settings.users.isEmpty()));
         p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
         p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
         p.setProperty(BrokerConstants.BUFFER_FLUSH_MS_PROPERTY_NAME, "0");
@@ -86,8 +97,11 @@ public final class EmbeddedBroker implements AutoCloseable {
             p.setProperty(BrokerConstants.KEY_STORE_PASSWORD_PROPERTY_NAME, password);
             p.setProperty(BrokerConstants.KEY_MANAGER_PASSWORD_PROPERTY_NAME, password);
         }
+        ISslContextCreator ssl = settings.admission == null ? null : settings.admission.sslContext(settings.keystore,
+                settings.keystorePassword);
+        IAuthorizatorPolicy acl = settings.admission == null ? null : settings.admission.authorizator();
         Server s = new Server();
-        s.startServer(new MemoryConfig(p), List.of(), null, authenticator(), null);
+        s.startServer(new MemoryConfig(p), List.of(), ssl, authenticator(), acl);
         server = s;
     }
 
@@ -110,13 +124,12 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     private IAuthenticator authenticator() {
-        if (settings.user == null) {
+        if (settings.users.isEmpty()) {
             return null;
         }
-        String user = settings.user;
-        String password = settings.password;
-        return (clientId, username, secret) -> user.equals(username) && secret != null
-                && password.equals(new String(secret, StandardCharsets.UTF_8));
+        Map<String, String> users = Map.copyOf(settings.users);
+        return (clientId, username, secret) -> username != null && secret != null && users.containsKey(username)
+                && users.get(username).equals(new String(secret, StandardCharsets.UTF_8));
     }
 
     private static int freePort() throws IOException {
@@ -128,8 +141,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     /** What the broker accepts; {@link #start()} builds and starts it. */
     public static final class Builder {
         private int port;
-        private String user;
-        private String password;
+        private final Map<String, String> users = new HashMap<>();
+        private GatewayAdmission admission;
         private Path keystore;
         private char[] keystorePassword;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
@@ -143,10 +156,19 @@ public final class EmbeddedBroker implements AutoCloseable {
             return this;
         }
 
-        /** Only this user may connect (no anonymous clients). */
+        /** Only the users given here may connect (no anonymous clients); may be called for several users. */
         public Builder user(String name, String secret) {
-            this.user = name;
-            this.password = secret;
+            this.users.put(name, secret);
+            return this;
+        }
+
+        /**
+         * Admits only a tree's gateways: TLS only (needs {@link #tls}), with a client certificate of the admission's
+         * CA, each gateway's own user name and password, and the generated access list.
+         */
+        public Builder gateways(GatewayAdmission admission) {
+            this.admission = admission;
+            admission.passwords().forEach(this::user);
             return this;
         }
 
@@ -163,6 +185,9 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
 
         public EmbeddedBroker start() throws IOException {
+            if (admission != null && keystore == null) {
+                throw new IllegalStateException("gateway admission needs the TLS listener (tls(keystore, password))");
+            }
             return new EmbeddedBroker(this);
         }
     }

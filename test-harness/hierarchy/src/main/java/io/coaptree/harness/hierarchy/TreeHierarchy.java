@@ -79,17 +79,28 @@ public final class TreeHierarchy implements AutoCloseable {
     }
 
     private final Settings settings;
+    private final GatewayProvisioning provisioning;
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
     private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
     private final TreePki pki = TreePki.create("CoAPTree Tree CA");
 
-    private TreeHierarchy(Settings settings) {
+    private TreeHierarchy(Settings settings, GatewayProvisioning provisioning) {
         this.settings = settings;
+        this.provisioning = Objects.requireNonNull(provisioning, "provisioning");
     }
 
     /** Starts every gateway (in order: parents first) and waits until each sees all of them live. */
     public static TreeHierarchy start(Settings settings, List<Gateway> tree, Duration timeout) throws Exception {
-        TreeHierarchy hierarchy = new TreeHierarchy(settings);
+        return start(settings, tree, timeout, GatewayProvisioning.NONE);
+    }
+
+    /**
+     * As {@link #start(Settings, List, Duration)}, each gateway also provisioned with {@code provisioning} (e.g.
+     * {@link BrokerCredentials}: its own TLS client certificate for a broker that admits only the tree's gateways).
+     */
+    public static TreeHierarchy start(Settings settings, List<Gateway> tree, Duration timeout,
+            GatewayProvisioning provisioning) throws Exception {
+        TreeHierarchy hierarchy = new TreeHierarchy(settings, provisioning);
         try {
             for (Gateway g : tree) {
                 hierarchy.gateways.put(g.name(), g);
@@ -178,6 +189,7 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.put("tree.node.name", g.name());
         tree.putAll(settings.treeOverrides());
         builder.configuration(TREE_PID, tree);
+        provisioning.configurations(g).forEach(builder::configuration);
     }
 
     /** Where a gateway started under {@code storageName} keeps its storage (its keystore, snapshots, data). */

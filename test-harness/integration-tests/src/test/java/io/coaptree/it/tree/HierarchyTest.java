@@ -11,21 +11,6 @@ class HierarchyTest extends HierarchyScenarios {
     @Override
     protected TreeBroker startBroker(Path work) throws IOException {
         EmbeddedBroker moquette = new EmbeddedBroker(0);
-        return new TreeBroker() {
-            @Override
-            public String url() {
-                return moquette.url();
-            }
-
-            @Override
-            public void restart() throws IOException {
-                moquette.restart();
-            }
-
-            @Override
-            public void close() {
-                moquette.close();
-            }
-        };
+        return TreeBroker.embedded(moquette, moquette::url);
     }
 }

@@ -1,5 +1,10 @@
 package io.coaptree.it.tree;
 
+import java.io.IOException;
+import java.util.function.Supplier;
+
+import io.coaptree.harness.broker.EmbeddedBroker;
+
 /** The MQTT broker a test hierarchy runs on: its URL, and a restart that drops every connection and session. */
 interface TreeBroker extends AutoCloseable {
 
@@ -9,4 +14,24 @@ interface TreeBroker extends AutoCloseable {
 
     @Override
     void close();
+
+    /** The embedded Moquette; {@code url} picks its plain or TLS URL. */
+    static TreeBroker embedded(EmbeddedBroker moquette, Supplier<String> url) {
+        return new TreeBroker() {
+            @Override
+            public String url() {
+                return url.get();
+            }
+
+            @Override
+            public void restart() throws IOException {
+                moquette.restart();
+            }
+
+            @Override
+            public void close() {
+                moquette.close();
+            }
+        };
+    }
 }

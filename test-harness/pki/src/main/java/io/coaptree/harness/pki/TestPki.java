@@ -152,6 +152,63 @@ public final class TestPki {
         }
     }
 
+    /** A client identity of its own: its PEM files and a PKCS12 store with its key, chain and the CA. */
+    public record ClientIdentity(String name, Path certificatePem, Path keyPem, Path keystore) {
+    }
+
+    /**
+     * Issues another client certificate, e.g. one per gateway for a broker that takes the CN as user name.
+     *
+     * @param name the CN ({@code CN=<name>,O=CoAPTree Test}, clientAuth); also the files' base name
+     * @return {@code <name>.pem}, {@code <name>-key.pem} and {@code <name>.p12}, which holds the key and chain under
+     *         {@code alias} and the CA certificate as trusted entry {@code ca}: everything a client needs for mutual
+     *         TLS with a server of this PKI
+     */
+    public ClientIdentity client(String name, String alias, char[] password) {
+        try {
+            KeyPair keys = newKeyPair();
+            X509Certificate certificate = sign(new X500Principal("CN=" + name + ",O=CoAPTree Test"), keys,
+                    caCertificate.getSubjectX500Principal(), caKeys, Role.CLIENT);
+            Path certificatePem = dir.resolve(name + ".pem");
+            Path keyPem = dir.resolve(name + "-key.pem");
+            writePem(certificatePem, certificate);
+            writePem(keyPem, keys.getPrivate());
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry(alias, keys.getPrivate(), password, new Certificate[] { certificate, caCertificate });
+            store.setCertificateEntry("ca", caCertificate);
+            return new ClientIdentity(name, certificatePem, keyPem, save(store, dir.resolve(name + ".p12"), password));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot issue a client certificate for " + name, e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * A client's TLS context from one PKCS12 store: its trusted entries are the trust anchors, its key entry (if any)
+     * the client certificate; a store without a key entry connects without one.
+     */
+    public static javax.net.ssl.SSLContext tlsContext(Path pkcs12, char[] password) {
+        try (java.io.InputStream in = Files.newInputStream(pkcs12)) {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(in, password);
+            javax.net.ssl.KeyManagerFactory keys = javax.net.ssl.KeyManagerFactory
+                    .getInstance(javax.net.ssl.KeyManagerFactory.getDefaultAlgorithm());
+            keys.init(store, password);
+            javax.net.ssl.TrustManagerFactory trust = javax.net.ssl.TrustManagerFactory
+                    .getInstance(javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+            trust.init(store);
+            javax.net.ssl.SSLContext context = javax.net.ssl.SSLContext.getInstance("TLS");
+            context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+            return context;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot use " + pkcs12 + " for TLS", e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     private Path keystore(String file, String alias, char[] password, PrivateKey key, X509Certificate certificate) {
         try {
             KeyStore store = KeyStore.getInstance("PKCS12");

@@ -47,6 +47,21 @@ class TestPkiTest {
         assertThrows(java.io.IOException.class, () -> load(pki.clientKeystore("c", password), "wrong".toCharArray()));
     }
 
+    @Test
+    void anotherClientHasItsOwnNameKeyAndTheCaToTrust() throws Exception {
+        TestPki pki = TestPki.create(dir);
+        char[] password = "secret".toCharArray();
+        TestPki.ClientIdentity gateway = pki.client("gA1", "mqtt", password);
+        KeyStore store = load(gateway.keystore(), password);
+        X509Certificate certificate = (X509Certificate) store.getCertificate("mqtt");
+        assertEquals("CN=gA1,O=CoAPTree Test", certificate.getSubjectX500Principal().getName());
+        certificate.verify(pki.caCertificate().getPublicKey());
+        assertTrue(store.isKeyEntry("mqtt"));
+        assertEquals(pki.caCertificate(), store.getCertificate("ca"));
+        assertTrue(Files.readString(gateway.keyPem()).startsWith("-----BEGIN EC PRIVATE KEY"));
+        assertTrue(Files.readString(gateway.certificatePem()).startsWith("-----BEGIN CERTIFICATE"));
+    }
+
     private static KeyStore load(Path file, char[] password) throws Exception {
         KeyStore store = KeyStore.getInstance("PKCS12");
         try (InputStream in = Files.newInputStream(file)) {

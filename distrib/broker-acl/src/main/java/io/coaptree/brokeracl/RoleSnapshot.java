@@ -1,0 +1,87 @@
+package io.coaptree.brokeracl;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
+
+/**
+ * What the access list needs from a {@code kura-config/} role snapshot: the tree handler's level, topic prefix and
+ * example domain and group (the defaults of inventory lines that name none).
+ *
+ * @param domain empty when the snapshot sets none
+ * @param group  empty when the snapshot sets none
+ */
+public record RoleSnapshot(String file, int level, String prefix, String domain, String group) {
+
+    /** The tree handler's PID, whose properties a snapshot carries. */
+    static final String TREE_PID = "io.coaptree.tree.CoAPTreeHandler";
+    /** The tree handler's default topic prefix, when a snapshot leaves it out. */
+    static final String DEFAULT_PREFIX = "coaptree";
+
+    /** Reads a Kura snapshot ({@code esf:configurations} XML). */
+    public static RoleSnapshot read(Path file) throws IOException, InvalidInputException {
+        Map<String, String> tree;
+        try (InputStream in = Files.newInputStream(file)) {
+            tree = treeProperties(parse(in), file);
+        }
+        String level = tree.get("tree.level");
+        if (level == null) {
+            throw new InvalidInputException(file + ": " + TREE_PID + " has no tree.level");
+        }
+        try {
+            return new RoleSnapshot(file.getFileName().toString(), Integer.parseInt(level.trim()),
+                    tree.getOrDefault("tree.topic.prefix", DEFAULT_PREFIX), tree.getOrDefault("tree.domain", ""),
+                    tree.getOrDefault("tree.group", ""));
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(file + ": tree.level '" + level + "' is not a number");
+        }
+    }
+
+    private static Document parse(InputStream in) throws IOException, InvalidInputException {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            // a snapshot is data: no DTDs, no external entities
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            factory.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            return builder.parse(in);
+        } catch (ParserConfigurationException | SAXException e) {
+            throw new InvalidInputException("not a Kura snapshot: " + e.getMessage());
+        }
+    }
+
+    private static Map<String, String> treeProperties(Document doc, Path file) throws InvalidInputException {
+        NodeList configurations = doc.getElementsByTagNameNS("*", "configuration");
+        for (int i = 0; i < configurations.getLength(); i++) {
+            Element configuration = (Element) configurations.item(i);
+            if (!TREE_PID.equals(configuration.getAttribute("pid"))) {
+                continue;
+            }
+            Map<String, String> values = new HashMap<>();
+            NodeList properties = configuration.getElementsByTagNameNS("*", "property");
+            for (int j = 0; j < properties.getLength(); j++) {
+                Element property = (Element) properties.item(j);
+                NodeList value = property.getElementsByTagNameNS("*", "value");
+                values.put(property.getAttribute("name"),
+                        value.getLength() == 0 ? "" : value.item(0).getTextContent().trim());
+            }
+            return values;
+        }
+        throw new InvalidInputException(file + ": no configuration of " + TREE_PID);
+    }
+}

@@ -1,0 +1,107 @@
+package io.coaptree.brokeracl;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What each member of a fleet may publish and subscribe to, from the topics the tree really uses
+ * ({@code <prefix>/<domain|->/<group|->/<node>/<kind>}):
+ * <ul>
+ * <li>every gateway publishes its own {@code join}, {@code heartbeat}, {@code leave}, {@code lwt} (its will, which
+ * the broker checks at connect) and {@code ctl} (the refusal of a newcomer claiming its name, who holds the same
+ * credentials), and reads every gateway's {@code join}, {@code heartbeat}, {@code leave} and {@code lwt} and its
+ * own {@code ctl}, {@code query}, {@code reply} and {@code rd};</li>
+ * <li>{@code query} and {@code reply} go to the gateways of the paths a request can take next: the replicas of its
+ * own path, its parent path and its child paths <em>in the effective tree</em>, where a path hangs under its
+ * nearest live ancestor: a group's parents are its domain and, while no gateway of that domain is live, the root;
+ * the root's children are every domain and every group;</li>
+ * <li>{@code rd} goes to the same parent and child paths (synchronisation runs between parent and child only);</li>
+ * <li>an observer reads {@code <prefix>/#} and publishes nothing.</li>
+ * </ul>
+ * Peers are named by path with {@code +} as the node level: any gateway the inventory places at a path may be a
+ * replica there, and the node level cannot move a message to another path.
+ */
+public final class TreeAccessRules {
+
+    private static final String[] MEMBERSHIP = { "join", "heartbeat", "leave", "lwt" };
+    private static final String[] ROUTED = { "query", "reply" };
+
+    private TreeAccessRules() {
+    }
+
+    /** The rules of every member, in inventory order. */
+    public static Map<FleetMember, List<TopicRule>> of(FleetInventory fleet, String prefix) {
+        Map<FleetMember, List<TopicRule>> rules = new LinkedHashMap<>();
+        for (FleetMember member : fleet.members()) {
+            rules.put(member, member.role().isGateway() ? gateway(member, fleet, prefix)
+                    : List.of(TopicRule.read(prefix + "/#")));
+        }
+        return rules;
+    }
+
+    private static List<TopicRule> gateway(FleetMember self, FleetInventory fleet, String prefix) {
+        String own = prefix + "/" + self.path() + "/" + self.name() + "/";
+        List<TopicRule> rules = new ArrayList<>();
+        for (String kind : MEMBERSHIP) {
+            rules.add(TopicRule.write(own + kind));
+        }
+        rules.add(TopicRule.write(own + "ctl"));
+        Set<String> neighbours = new LinkedHashSet<>();
+        neighbours.addAll(parentPaths(self, fleet));
+        neighbours.addAll(childPaths(self, fleet));
+        for (String kind : ROUTED) {
+            rules.add(TopicRule.write(prefix + "/" + self.path() + "/+/" + kind));
+            for (String path : neighbours) {
+                rules.add(TopicRule.write(prefix + "/" + path + "/+/" + kind));
+            }
+        }
+        for (String path : neighbours) {
+            rules.add(TopicRule.write(prefix + "/" + path + "/+/rd"));
+        }
+        for (String kind : MEMBERSHIP) {
+            rules.add(TopicRule.read(prefix + "/+/+/+/" + kind));
+        }
+        for (String kind : new String[] { "ctl", "query", "reply", "rd" }) {
+            rules.add(TopicRule.read(own + kind));
+        }
+        return rules;
+    }
+
+    /** The paths a gateway may be attached to: its domain (for a group) and the root (for domains and groups). */
+    private static Set<String> parentPaths(FleetMember self, FleetInventory fleet) {
+        Set<String> paths = new LinkedHashSet<>();
+        if (self.role() == Role.GROUP) {
+            addIfPresent(paths, fleet, self.domain() + "/" + TopicNames.ABSENT);
+        }
+        if (self.role() != Role.ROOT) {
+            addIfPresent(paths, fleet, TopicNames.ABSENT + "/" + TopicNames.ABSENT);
+        }
+        return paths;
+    }
+
+    /** The paths that may be attached to a gateway: a domain's groups; for the root every domain and group. */
+    private static Set<String> childPaths(FleetMember self, FleetInventory fleet) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (FleetMember other : fleet.gateways()) {
+            boolean child = switch (self.role()) {
+                case ROOT -> other.role() != Role.ROOT;
+                case DOMAIN -> other.role() == Role.GROUP && other.domain().equals(self.domain());
+                default -> false;
+            };
+            if (child) {
+                paths.add(other.path());
+            }
+        }
+        return paths;
+    }
+
+    private static void addIfPresent(Set<String> paths, FleetInventory fleet, String path) {
+        if (fleet.gateways().stream().anyMatch(g -> g.path().equals(path))) {
+            paths.add(path);
+        }
+    }
+}

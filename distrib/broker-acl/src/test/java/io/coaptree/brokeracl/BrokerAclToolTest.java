@@ -1,0 +1,102 @@
+package io.coaptree.brokeracl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line as an operator runs it, on the repository's {@code kura-config/}. */
+class BrokerAclToolTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        return BrokerAclTool.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    private Path inventory(String text) throws Exception {
+        return Files.writeString(dir.resolve("fleet.txt"), text);
+    }
+
+    @Test
+    void writesTheAclAndACertificateListener() throws Exception {
+        Path fleet = inventory(Fleets.SEVEN_GATEWAYS);
+        assertEquals(0, run("--kura-config", Fleets.kuraConfig().toString(), "--inventory", fleet.toString(), "--out",
+                dir.resolve("out").toString(), "--port", "18883", "--bind", "127.0.0.1"), err.toString());
+        String acl = Files.readString(dir.resolve("out").resolve(BrokerAclTool.ACL_FILE));
+        assertTrue(acl.contains("\nuser gA1\ntopic write coaptree/A/1/gA1/join\n"), acl);
+        assertTrue(AclFile.parse(acl).mayPublish("gB2", "coaptree/B/-/dB/query"));
+        assertFalse(acl.contains("pattern"), "no rule outside a user's block");
+        String conf = Files.readString(dir.resolve("out").resolve(BrokerAclTool.CONF_FILE));
+        for (String line : new String[] { "allow_anonymous false", "acl_file /etc/mosquitto/coaptree.acl",
+                "listener 18883 127.0.0.1", "require_certificate true", "use_identity_as_username true",
+                "cafile /etc/mosquitto/certs/ca.crt" }) {
+            assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
+        }
+        assertFalse(conf.contains("password_file"), conf);
+        assertTrue(out.toString().contains("for 8 clients"), out.toString());
+    }
+
+    @Test
+    void passwordModeUsesThePasswordFile() throws Exception {
+        Path fleet = inventory("top root\n");
+        assertEquals(0, run("--kura-config", Fleets.kuraConfig().toString(), "--inventory", fleet.toString(), "--out",
+                dir.toString(), "--auth", "password", "--password-file", "/srv/passwd"), err.toString());
+        String conf = Files.readString(dir.resolve(BrokerAclTool.CONF_FILE));
+        assertTrue(conf.contains("\npassword_file /srv/passwd\n"), conf);
+        assertTrue(conf.contains("\nrequire_certificate false\n"), conf);
+        assertFalse(conf.contains("use_identity_as_username"), conf);
+    }
+
+    @Test
+    void aWrongCommandLineShowsTheUsage() throws Exception {
+        assertEquals(2, run("--inventory", "x"));
+        assertTrue(err.toString().contains("--kura-config is required") && err.toString().contains("usage:"),
+                err.toString());
+        err.reset();
+        assertEquals(2, run("--kura-config", "k", "--inventory", "i", "--out", "o", "--auth", "none"));
+        assertTrue(err.toString().contains("--auth must be certificate or password"), err.toString());
+    }
+
+    @Test
+    void unusableInputIsReportedAndNothingIsWritten() throws Exception {
+        Path fleet = inventory("top root\nbad name here too many\n");
+        Path out = dir.resolve("never");
+        assertEquals(1, run("--kura-config", Fleets.kuraConfig().toString(), "--inventory", fleet.toString(), "--out",
+                out.toString()));
+        assertTrue(err.toString().contains("fleet.txt line 2: expected"), err.toString());
+        assertFalse(Files.exists(out));
+        err.reset();
+        assertEquals(1, run("--kura-config", dir.toString(), "--inventory", fleet.toString(), "--out", out.toString()));
+        assertTrue(err.toString().contains("root.xml: missing"), err.toString());
+    }
+
+    @Test
+    void snapshotsMustAgreeOnTheTopicPrefix() throws Exception {
+        Path config = Files.createDirectories(dir.resolve("kc"));
+        for (String file : new String[] { "root.xml", "domain.xml", "group.xml" }) {
+            String xml = Files.readString(Fleets.kuraConfig().resolve(file));
+            if (file.equals("group.xml")) {
+                xml = xml.replace("<esf:value>coaptree</esf:value>", "<esf:value>other</esf:value>");
+            }
+            Files.writeString(config.resolve(file), xml);
+        }
+        assertEquals(1, run("--kura-config", config.toString(), "--inventory", inventory("top root\n").toString(),
+                "--out", dir.toString()));
+        assertTrue(err.toString().contains("group.xml: tree.topic.prefix 'other' differs from 'coaptree'"),
+                err.toString());
+    }
+}

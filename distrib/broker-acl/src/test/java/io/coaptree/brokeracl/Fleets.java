@@ -1,0 +1,31 @@
+package io.coaptree.brokeracl;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The repository's role snapshots and the demo's seven-gateway fleet, for the tests. */
+final class Fleets {
+
+    static final String SEVEN_GATEWAYS = String.join("\n", "# the demo tree", "top root", "dA domain A", "dB domain B",
+            "gA1 group A 1", "gA2 group A 2", "gB1 group B 1", "gB2 group B 2", "monitor observer", "");
+
+    private Fleets() {
+    }
+
+    static Path kuraConfig() {
+        return Path.of(System.getProperty("coaptree.kura-config", "../../kura-config"));
+    }
+
+    static Map<Role, RoleSnapshot> snapshots() throws IOException, InvalidInputException {
+        return BrokerAclTool.snapshots(kuraConfig());
+    }
+
+    static FleetInventory sevenGateways() throws IOException, InvalidInputException {
+        return FleetInventory.parse("fleet.txt", SEVEN_GATEWAYS, snapshots());
+    }
+
+    static AccessList sevenGatewaysAcl() throws IOException, InvalidInputException {
+        return AclFile.parse(AclFile.write(java.util.List.of("test"), TreeAccessRules.of(sevenGateways(), "coaptree")));
+    }
+}

@@ -1,0 +1,322 @@
+package io.coaptree.it.tree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapObserveRelation;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import io.coaptree.brokeracl.BrokerAclTool;
+import io.coaptree.harness.hierarchy.BrokerCredentials;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeInventory;
+import io.coaptree.harness.pki.TestPki;
+
+/**
+ * "The broker admits only gateways" (issue 12): the seven-gateway tree on a broker configured with what the shipped
+ * generator ({@code coaptree-broker-acl}) writes from the {@code kura-config/} snapshots and the fleet's inventory,
+ * every gateway connecting over TLS with a client certificate of its own (keys generated for the run). A client
+ * without gateway credentials cannot connect; a stolen gateway's credentials publish and subscribe only on that
+ * gateway's topics (shown by an operator's monitor, which reads the whole tree and never receives the forbidden
+ * messages); reads, writes, Observe and lookups cross the tree, also while a domain is down and after a broker
+ * restart.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class BrokerAdmissionScenarios {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(60);
+    static final String MONITOR = "monitor";
+    private static final String ROOT = TreeHierarchy.ROOT_NAME;
+    private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
+    private static final char[] STORE_PASSWORD = "client-store".toCharArray();
+
+    /** What a subclass gets to start its broker with. */
+    record Admission(Path work, Path generated, int port, TestPki pki, Map<String, String> passwords) {
+        Path aclFile() {
+            return generated.resolve(BrokerAclTool.ACL_FILE);
+        }
+
+        Path confFile() {
+            return generated.resolve(BrokerAclTool.CONF_FILE);
+        }
+    }
+
+    protected TreeBroker broker;
+    private TreeHierarchy tree;
+    private TestPki pki;
+    private BrokerCredentials credentials;
+    private TestPki.ClientIdentity monitor;
+    private final Map<String, String> passwords = new HashMap<>();
+
+    /** Whether each client also logs in with its name and a password of its own (the certificate alone is not). */
+    protected abstract boolean withPasswords();
+
+    /** Starts the broker with the generated files and these credentials; it listens for TLS only. */
+    protected abstract TreeBroker startBroker(Admission admission) throws Exception;
+
+    @BeforeAll
+    void startTree() throws Exception {
+        TreeTestSettings.californiumClients();
+        Path work = Files.createDirectories(Path.of(System.getProperty("coaptree.work", "target/nodes")));
+        Path dir = Files.createTempDirectory(work, "admission-");
+        pki = TestPki.create(dir.resolve("pki"));
+        List<TreeHierarchy.Gateway> gateways = TreeHierarchy.sevenGateways();
+        credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
+        passwords.putAll(credentials.passwords());
+        monitor = pki.client(MONITOR, "mqtt", STORE_PASSWORD);
+        if (withPasswords()) {
+            passwords.put(MONITOR, UUID.randomUUID().toString());
+        }
+        int port = MosquittoProcess.freePort();
+        Path generated = generate(dir, gateways, port);
+        broker = startBroker(new Admission(dir, generated, port, pki, Map.copyOf(passwords)));
+        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
+                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
+                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
+                broker.url(), TreeTestSettings.FAST_TREE, Map.of());
+        tree = TreeHierarchy.start(settings, gateways, TIMEOUT, credentials);
+    }
+
+    /** The fleet's inventory through the shipped command line, as an operator runs it. */
+    private static Path generate(Path dir, List<TreeHierarchy.Gateway> gateways, int port) throws Exception {
+        Path inventoryFile = Files.write(dir.resolve("fleet.txt"), TreeInventory.lines(gateways, MONITOR));
+        Path out = dir.resolve("broker");
+        ByteArrayOutputStream messages = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(messages, true, StandardCharsets.UTF_8);
+        int status = BrokerAclTool.run(new String[] { "--kura-config", System.getProperty("coaptree.kura-config"),
+                "--inventory", inventoryFile.toString(), "--out", out.toString(), "--port", Integer.toString(port),
+                "--bind", "127.0.0.1", "--acl-file", out.resolve(BrokerAclTool.ACL_FILE).toString(), "--cafile",
+                dir.resolve("pki/ca.pem").toString(), "--certfile", dir.resolve("pki/server.pem").toString(),
+                "--keyfile", dir.resolve("pki/server-key.pem").toString() }, print, print);
+        assertEquals(0, status, messages.toString(StandardCharsets.UTF_8));
+        return out;
+    }
+
+    @AfterAll
+    void stopTree() {
+        if (tree != null) {
+            tree.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    private TlsMqttClient connectAs(String clientId, TestPki.ClientIdentity identity, char[] storePassword)
+            throws Exception {
+        return TlsMqttClient.connect(broker.url(), clientId, identity.keystore(), storePassword,
+                withPasswords() ? identity.name() : null, passwords.get(identity.name()));
+    }
+
+    @Test
+    @Order(1)
+    void theTreeRunsOnTheBrokerWithEachGatewaysOwnCertificate() throws Exception {
+        assertTrue(broker.url().startsWith("mqtts://"), broker.url());
+        assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
+    }
+
+    @Test
+    @Order(2)
+    void aClientWithoutGatewayCredentialsCannotConnect() throws Exception {
+        Path trustOnly = pki.truststore(STORE_PASSWORD);
+        assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.url(), "no-certificate", trustOnly,
+                STORE_PASSWORD, "gA1", passwords.getOrDefault("gA1", "guess")).close(), "no client certificate");
+        TestPki other = pki.otherCa(Files.createTempDirectory(Path.of(System.getProperty("coaptree.work",
+                "target/nodes")), "other-ca-"));
+        TestPki.ClientIdentity forged = other.client("gA1", "mqtt", STORE_PASSWORD);
+        // trusts the broker (our CA added) but presents a certificate "gA1" of another CA
+        assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.url(), "other-ca", withOurCa(forged),
+                STORE_PASSWORD, "gA1", passwords.getOrDefault("gA1", "guess")).close(), "a certificate of another CA");
+    }
+
+    /** The forged identity's store plus our CA as trusted entry, so that only the client side is wrong. */
+    private Path withOurCa(TestPki.ClientIdentity forged) throws Exception {
+        java.security.KeyStore store = java.security.KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(forged.keystore())) {
+            store.load(in, STORE_PASSWORD);
+        }
+        store.setCertificateEntry("ca", pki.caCertificate());
+        Path file = forged.keystore().resolveSibling("forged-with-our-ca.p12");
+        try (var out = Files.newOutputStream(file)) {
+            store.store(out, STORE_PASSWORD);
+        }
+        return file;
+    }
+
+    @Test
+    @Order(3)
+    void aStolenGatewayCredentialPublishesAndSubscribesOnlyOnThatGatewaysTopics() throws Exception {
+        String nonce = UUID.randomUUID().toString();
+        try (TlsMqttClient watcher = connectAs("monitor-" + nonce, monitor, STORE_PASSWORD);
+                TlsMqttClient thief = connectAs("thief-" + nonce, credentials.identity("gA1"),
+                        credentials.keystorePassword("gA1"))) {
+            assertEquals(1, watcher.subscribe("coaptree/#"), "the observer reads the whole tree");
+            // Mosquitto grants any subscription and applies the read rules to each message; Moquette refuses it
+            for (String filter : List.of("coaptree/+/+/+/query", "coaptree/B/2/gB2/reply", "coaptree/#")) {
+                int granted = thief.subscribe(filter);
+                assertTrue(granted == 1 || granted == 0x80, filter + ": " + granted);
+            }
+            assertEquals(1, thief.subscribe("coaptree/A/1/gA1/query"), "its own requests");
+            // tree traffic the thief must not see: a request from A/1 to B/2 and its reply, hop by hop
+            assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
+
+            // other gateways' topics and other roles' routes
+            List<String> forbidden = List.of("coaptree/B/2/gB2/query", "coaptree/A/2/gA2/query",
+                    "coaptree/B/-/dB/reply", "coaptree/-/-/" + ROOT + "/heartbeat", "coaptree/A/-/dA/lwt",
+                    "coaptree/A/2/gA2/rd", "coaptree/B/-/dB/ctl", "coaptree/-/-/gA1/join", "other/topic");
+            for (String topic : forbidden) { // QoS 0: Moquette never acknowledges a refused QoS 1 publish
+                thief.send(topic, ("attack " + nonce).getBytes(StandardCharsets.UTF_8));
+            }
+            // allowed for gA1 (its own query topic); the gateway refuses the bytes as undecodable
+            byte[] marker = ("marker " + nonce).getBytes(StandardCharsets.UTF_8);
+            thief.publish("coaptree/A/1/gA1/query", marker);
+            // one publisher, one subscriber: the broker keeps their order, so whatever was let through came first
+            List<TlsMqttClient.Received> watched = watcher.receiveUntil(marker, Duration.ofSeconds(20));
+            for (TlsMqttClient.Received r : watched) {
+                assertTrue(!new String(r.payload(), StandardCharsets.UTF_8).equals("attack " + nonce),
+                        "the broker let gA1's credentials publish on " + r.topic());
+            }
+            assertTrue(watched.stream().anyMatch(r -> r.topic().equals("coaptree/B/2/gB2/query")),
+                    "the monitor saw the request reach B/2");
+            // every gateway reads the membership topics; requests, replies, RD and control only its own
+            for (TlsMqttClient.Received r : thief.receiveUntil(marker, Duration.ofSeconds(20))) {
+                assertTrue(r.topic().startsWith("coaptree/A/1/gA1/")
+                        || r.topic().matches("coaptree/[^/]+/[^/]+/[^/]+/(join|heartbeat|leave|lwt)"),
+                        "gA1's credentials read " + r.topic());
+            }
+        }
+        assertEquals("7", String.valueOf(tree.treeProperty(ROOT, "tree.members.live")), "nobody was marked down");
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    @Test
+    @Order(4)
+    void readsWritesObserveAndLookupsCrossTheTree() throws Exception {
+        assertEquals(ResponseCode.CONTENT, awaitContent(ROOT, REMOTE_TEMPERATURE).getCode());
+        assertEquals(ResponseCode.CONTENT, awaitContent("gB1", "/tree/A/2/gA2/temperature").getCode());
+
+        // writes without DTLS, as on a closed test network: the entry gateway and the owner both judge them
+        tree.node("gA1").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writes", "open"));
+        tree.node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writes", "open"));
+        String remoteSwitch = "/tree/B/2/gB2/switch";
+        CoapResponse written = null;
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) { // until gB2 applied access.writes=open
+            written = coap("gA1", remoteSwitch, c -> c.put("on", 0));
+            if (written != null && written.getCode() == ResponseCode.CHANGED) {
+                break;
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+        assertEquals(ResponseCode.CHANGED, written == null ? null : written.getCode(), "a write from A/1 to B/2");
+        assertEquals("on", coap("gA1", remoteSwitch, CoapClient::get).getResponseText().trim());
+
+        Notifications notifications = new Notifications();
+        CoapClient observer = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
+        try {
+            CoapObserveRelation relation = observer.observe(notifications);
+            assertNotNull(notifications.next(Duration.ofSeconds(10)), "the relayed relation's first answer");
+            // the simulated thermometer changes every 5 s
+            assertNotNull(notifications.next(Duration.ofSeconds(20)), "a notification relayed from B/2");
+            relation.proactiveCancel();
+        } finally {
+            observer.shutdown();
+        }
+
+        // the root's own directory resolves the links against its address: match the paths' ends
+        List<String> expected = List.of("/tree/A/1/gA1/temperature>", "/tree/A/2/gA2/temperature>",
+                "/tree/B/1/gB1/temperature>", "/tree/B/2/gB2/temperature>");
+        awaitLinks(ROOT, "/tree-lookup/res", expected);
+        awaitLinks(ROOT, "/rd-lookup/res", expected); // synchronised up to the root's own directory
+    }
+
+    @Test
+    @Order(5)
+    void whileADomainIsDownItsGroupsTalkToTheRootAndTheTreeHeals() throws Exception {
+        tree.stop("dA");
+        tree.awaitTree("gA1", "(tree.parent=-/-/" + ROOT + ")", Duration.ofSeconds(20));
+        tree.awaitTree("gA2", "(tree.parent=-/-/" + ROOT + ")", Duration.ofSeconds(20));
+        assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode(), "A/1 -> root -> B");
+        assertEquals(ResponseCode.CONTENT, awaitContent("gB1", "/tree/A/2/gA2/temperature").getCode(),
+                "... -> root -> A/2");
+        awaitLinks(ROOT, "/rd-lookup/res", List.of("/tree/A/1/gA1/temperature>")); // A/1 synchronises to the root
+        tree.restart("dA");
+        tree.awaitTree("gA1", "(tree.parent=A/-/dA)", TIMEOUT);
+        tree.awaitTree(ROOT, "(tree.members.live=7)", TIMEOUT);
+        assertEquals(ResponseCode.CONTENT, awaitContent("gB1", "/tree/A/1/gA1/temperature").getCode());
+    }
+
+    @Test
+    @Order(6)
+    void afterABrokerRestartTheTreeRecoversAndServes() throws Exception {
+        broker.restart();
+        for (TreeHierarchy.Gateway g : tree.gateways()) {
+            tree.awaitTree(g.name(), "(tree.members.live=7)", TIMEOUT);
+        }
+        assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
+        awaitLinks("gA1", "/tree-lookup/res?scope=B", List.of("/tree/B/1/gB1/temperature>"));
+    }
+
+    private interface Call {
+        CoapResponse on(CoapClient client) throws Exception;
+    }
+
+    private CoapResponse coap(String gateway, String pathAndQuery, Call call) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + pathAndQuery);
+        try {
+            client.setTimeout(15_000L);
+            return call.on(client);
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    /** The first 2.05 within the timeout (a tree that just changed may answer 5.03 for a moment). */
+    private CoapResponse awaitContent(String gateway, String path) throws Exception {
+        return awaitAnswer(gateway, path, r -> r.getCode() == ResponseCode.CONTENT);
+    }
+
+    private void awaitLinks(String gateway, String pathAndQuery, List<String> links) throws Exception {
+        awaitAnswer(gateway, pathAndQuery, r -> links.stream().allMatch(r.getResponseText()::contains));
+    }
+
+    private CoapResponse awaitAnswer(String gateway, String pathAndQuery,
+            java.util.function.Predicate<CoapResponse> wanted) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        CoapResponse last = null;
+        while (System.nanoTime() < deadline) {
+            last = coap(gateway, pathAndQuery, CoapClient::get);
+            if (last != null && wanted.test(last)) {
+                return last;
+            }
+            TimeUnit.MILLISECONDS.sleep(200);
+        }
+        throw new AssertionError(pathAndQuery + " at " + gateway + " within " + TIMEOUT + ": "
+                + (last == null ? "no answer" : last.getCode() + " " + last.getResponseText()));
+    }
+}

@@ -1,0 +1,131 @@
+package io.coaptree.it.tree;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+
+import org.eclipse.paho.client.mqttv3.MqttClient;
+import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
+import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
+import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
+
+import io.coaptree.harness.pki.TestPki;
+
+/**
+ * A plain Paho client over TLS, outside the tree: an operator's monitor, a stranger, or someone holding a stolen
+ * gateway's keystore (and password). Trust and client key come from one PKCS12 store; without a key entry it
+ * connects with no client certificate.
+ */
+final class TlsMqttClient implements AutoCloseable {
+
+    /** A received message. */
+    record Received(String topic, byte[] payload) {
+    }
+
+    private final MqttClient client;
+    private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
+
+    private TlsMqttClient(MqttClient client) {
+        this.client = client;
+    }
+
+    /**
+     * @param brokerUrl {@code mqtts://host:port/}
+     * @param username  null for none
+     */
+    static TlsMqttClient connect(String brokerUrl, String clientId, Path pkcs12, char[] storePassword,
+            String username, String password) throws Exception {
+        URI uri = URI.create(brokerUrl);
+        MqttClient client = new MqttClient("ssl://" + uri.getHost() + ":" + uri.getPort(), clientId,
+                new MemoryPersistence());
+        MqttConnectOptions options = new MqttConnectOptions();
+        options.setCleanSession(true);
+        options.setConnectionTimeout(10);
+        options.setSocketFactory(TestPki.tlsContext(pkcs12, storePassword).getSocketFactory());
+        if (username != null) {
+            options.setUserName(username);
+            options.setPassword(password.toCharArray());
+        }
+        TlsMqttClient tls = new TlsMqttClient(client);
+        client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
+            @Override
+            public void connectionLost(Throwable cause) {
+                // a refused publish does not end the connection (MQTT 3.1.1); a test notices a lost one by itself
+            }
+
+            @Override
+            public void messageArrived(String topic, MqttMessage message) {
+                tls.received.add(new Received(topic, message.getPayload()));
+            }
+
+            @Override
+            public void deliveryComplete(org.eclipse.paho.client.mqttv3.IMqttDeliveryToken token) {
+                // QoS 1 publishes are waited for by publish()
+            }
+        });
+        try {
+            client.connect(options);
+        } catch (MqttException e) {
+            client.close();
+            throw e;
+        }
+        return tls;
+    }
+
+    /** @return the granted QoS; 0x80 when the broker refused the subscription */
+    int subscribe(String filter) throws MqttException {
+        try {
+            return client.subscribeWithResponse(filter, 1).getGrantedQos()[0];
+        } catch (MqttException e) {
+            if (e.getReasonCode() == 0x80) {
+                return 0x80;
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * QoS 1: returns once the broker acknowledged it. Mosquitto also acknowledges a publish its access list drops;
+     * Moquette never does, so the call would wait forever.
+     */
+    void publish(String topic, byte[] payload) throws MqttException {
+        client.publish(topic, payload, 1, false);
+    }
+
+    /** QoS 0: handed to the connection, in order with this client's other publishes. */
+    void send(String topic, byte[] payload) throws MqttException {
+        client.publish(topic, payload, 0, false);
+    }
+
+    /** Waits for a message with this payload; everything received before it is returned in order, it last. */
+    java.util.List<Received> receiveUntil(byte[] payload, Duration timeout) throws InterruptedException {
+        java.util.List<Received> before = new java.util.ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            Received next = received.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000),
+                    TimeUnit.MILLISECONDS);
+            if (next == null) {
+                break;
+            }
+            before.add(next);
+            if (java.util.Arrays.equals(next.payload(), payload)) {
+                return before;
+            }
+        }
+        throw new AssertionError("the marker did not arrive within " + timeout + "; received " + before.size()
+                + " other messages");
+    }
+
+    @Override
+    public void close() throws MqttException {
+        if (client.isConnected()) {
+            client.disconnect();
+        }
+        client.close();
+    }
+}
