@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
-import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
@@ -22,8 +21,9 @@ public final class DemoMain {
     public static void main(String[] args) throws Exception {
         Map<String, String> options = options(args);
         Path storage = Path.of(options.getOrDefault("--storage", "target/demo-nodes"));
-        EmbeddedBroker broker = new EmbeddedBroker(Integer.parseInt(options.getOrDefault("--broker-port", "0")));
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(Path.of(required(options, "--kura-config")),
+        Path kuraConfig = Path.of(required(options, "--kura-config"));
+        DemoBroker broker = DemoBroker.start(storage, kuraConfig, TreeHierarchy.sevenGateways());
+        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig,
                 Path.of(required(options, "--dp")), Path.of(required(options, "--examples-dp")), storage,
                 broker.url(), Map.of(), Map.of());
         CountDownLatch stopped = new CountDownLatch(1);
@@ -44,8 +44,8 @@ public final class DemoMain {
         ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(0)));
 
         System.out.println("Starting the broker at " + broker.url() + " and seven gateways...");
-        running[0] = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), START_TIMEOUT);
-        new HierarchyBanner(running[0], broker.url()).print(System.out);
+        running[0] = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), START_TIMEOUT, broker.credentials);
+        new HierarchyBanner(running[0], broker).print(System.out);
         DemoDtls.enable(running[0], "gA1").print(System.out);
         stopped.await();
     }

@@ -8,29 +8,34 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
 final class HierarchyBanner {
 
     private final TreeHierarchy hierarchy;
+    private final DemoBroker broker;
     private final String brokerUrl;
 
-    HierarchyBanner(TreeHierarchy hierarchy, String brokerUrl) {
+    HierarchyBanner(TreeHierarchy hierarchy, DemoBroker broker) {
         this.hierarchy = hierarchy;
-        this.brokerUrl = brokerUrl;
+        this.broker = broker;
+        this.brokerUrl = broker.url();
     }
 
     /**
-     * One shell line: capture the envelope gB2 receives for a remote read through gA1, publish the same bytes again,
-     * then read gB2's refusal counts. The pauses only order the steps for a person watching.
+     * One shell line: the read-only monitor captures the envelope gB2 receives for a remote read through gA1, then
+     * the same bytes are published again with dB's own broker credentials (the worst case: an insider on the broker),
+     * then gB2's refusal counts are read. The pauses only order the steps for a person watching.
      */
     String replayCommand(int a1) {
-        String port = brokerUrl.replaceAll(".*:(\\d+)/?$", "$1");
         String query = "coaptree/B/2/gB2/query";
-        return "mosquitto_sub -V mqttv311 -p " + port + " -t " + query + " -C 1 -N > /tmp/coaptree-envelope & sleep 1;"
+        return "mosquitto_sub " + broker.clientOptions(broker.monitor, broker.monitorPassword) + " -t " + query
+                + " -C 1 -N > /tmp/coaptree-envelope & sleep 1;"
                 + " coap-client-notls -m get coap://127.0.0.1:" + a1 + "/tree/B/2/gB2/temperature > /dev/null; wait;"
-                + " mosquitto_pub -V mqttv311 -p " + port + " -t " + query + " -f /tmp/coaptree-envelope; sleep 1;"
+                + " mosquitto_pub " + broker.clientOptions(broker.credentials.identity("dB"),
+                        broker.credentials.passwords().get("dB"))
+                + " -t " + query + " -f /tmp/coaptree-envelope; sleep 1;"
                 + " coap-client-notls -m get coap://127.0.0.1:" + hierarchy.coapPort("gB2") + "/tree-stats";
     }
 
     void print(PrintStream out) {
         out.println();
-        out.println("CoAPTree hierarchy is running: MQTT broker " + brokerUrl + ", seven emulated Kura gateways.");
+        out.println("CoAPTree hierarchy is running: MQTT broker " + brokerUrl + " (TLS), seven emulated Kura gateways.");
         out.println(String.format("  %-6s %-8s %-12s %s", "name", "level", "address", "CoAP"));
         for (TreeHierarchy.Gateway g : hierarchy.gateways()) {
             out.println(String.format("  %-6s %-8s %-12s coap://127.0.0.1:%d", g.name(),
@@ -53,8 +58,11 @@ final class HierarchyBanner {
                 + " complete once the gateways have synchronised their directories, a few seconds after start)");
         out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + a1
                 + "/tree-lookup/res?scope=B&rt=temp'      (temperature sensors of domain B)");
-        out.println("  mosquitto_sub -V mqttv311 -h 127.0.0.1 -p " + brokerUrl.replaceAll(".*:(\\d+)/?$", "$1")
-                + " -t 'coaptree/+/+/+/heartbeat' -v      (the tree's heartbeats; payloads are binary)");
+        out.println("  mosquitto_sub " + broker.clientOptions(broker.monitor, broker.monitorPassword)
+                + " -t 'coaptree/+/+/+/heartbeat' -v      (the tree's heartbeats, as the read-only monitor; payloads are"
+                + " signed binary)");
+        out.println("The broker admits only gateways (TLS with each gateway's certificate and password, and the"
+                + " generated access list); a client without them is refused.");
         out.println();
         out.println("Tree messages are signed (tree.security.mode=signature; keys and the tree CA were made at start)."
                 + " A replayed envelope is refused; see it with Mosquitto's clients (Debian package mosquitto-clients):");
