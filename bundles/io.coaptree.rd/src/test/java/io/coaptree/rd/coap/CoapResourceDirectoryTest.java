@@ -204,15 +204,15 @@ class CoapResourceDirectoryTest {
         CoapClient observer = rd.client("/rd-lookup/res?rt=light");
         CoapObserveRelation relation = DirectoryFixture.observe(observer, notifications);
         try {
-            assertEquals("", notifications.poll(5, TimeUnit.SECONDS), "the first answer: nothing registered");
+            assertEquals("", notifications.poll(15, TimeUnit.SECONDS), "the first answer: nothing registered");
             register("/rd?ep=lamp&lt=300", "</west>;rt=light,</temp>;rt=temperature");
-            String notified = notifications.poll(5, TimeUnit.SECONDS);
+            String notified = notifications.poll(15, TimeUnit.SECONDS);
             assertNotNull(notified, "no notification after a matching registration");
             assertEquals(List.of(rd.clientBase() + "/west"), targets(parse(notified)));
 
             rd.client(locationOf(register("/rd?ep=lamp&lt=300", "</west>;rt=light"))).delete();
             String afterRemoval = null;
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
             while (!"".equals(afterRemoval) && System.nanoTime() < deadline) {
                 afterRemoval = notifications.poll(1, TimeUnit.SECONDS);
             }
