@@ -46,6 +46,11 @@ public final class KuraNode implements AutoCloseable {
     static final String CONFIGURATION_SERVICE = "org.eclipse.kura.configuration.ConfigurationService";
     static final String WEB_UI = "io.coaptree.harness.kura.webui.WebUi";
     static final String SERVICE_FACTORY_PID = "service.factoryPid";
+    /**
+     * The port of the gateway's web server: Kura's config.ini sets it (80) for Equinox's http.jetty, which starts Jetty
+     * with it; the node sets it per framework, so several nodes in one JVM each have their own.
+     */
+    public static final String HTTP_PORT_PROPERTY = "org.osgi.service.http.port";
 
     private final String name;
     private final Path storage;
@@ -56,6 +61,7 @@ public final class KuraNode implements AutoCloseable {
     private final ServiceAccess webUi;
     private final DeploymentAdminClient deploymentAdmin;
     private final PackagesFolder packages;
+    private final int httpPort;
     private boolean closed;
 
     private KuraNode(Builder builder, Path storage, boolean ownsStorage, Framework framework, String cryptoKey) {
@@ -68,6 +74,7 @@ public final class KuraNode implements AutoCloseable {
         this.webUi = new ServiceAccess(framework.getBundleContext(), WEB_UI, SERVICE_TIMEOUT);
         this.deploymentAdmin = new DeploymentAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
         this.packages = new PackagesFolder(storage.resolve("packages"));
+        this.httpPort = Integer.parseInt(framework.getBundleContext().getProperty(HTTP_PORT_PROPERTY));
     }
 
     public static Builder builder(String nodeName) {
@@ -129,6 +136,14 @@ public final class KuraNode implements AutoCloseable {
             this.configurations.computeIfAbsent(Objects.requireNonNull(pid, "pid"), p -> new LinkedHashMap<>())
                     .putAll(properties);
             return this;
+        }
+
+        /** The web server's port ({@value KuraNode#HTTP_PORT_PROPERTY}); default: a free loopback port at boot. */
+        public Builder httpPort(int port) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("httpPort: " + port + " is outside 1..65535");
+            }
+            return frameworkProperty(HTTP_PORT_PROPERTY, Integer.toString(port));
         }
 
         /** A deployment package installed at start through DeploymentAdmin. */
@@ -201,6 +216,7 @@ public final class KuraNode implements AutoCloseable {
         p.put("kura.packages", storage.resolve("packages").toString());
         p.put("kura.user.config", storage.resolve("user").toString());
         p.put("kura.framework.config", storage.resolve("framework-config").toString());
+        p.putIfAbsent(HTTP_PORT_PROPERTY, Integer.toString(FreePort.pick()));
         p.putAll(builder.frameworkProperties);
         return p;
     }
@@ -233,6 +249,11 @@ public final class KuraNode implements AutoCloseable {
 
     public Path storage() {
         return this.storage;
+    }
+
+    /** The port Kura's web server (Jetty, through Equinox's http.jetty) listens on. */
+    public int httpPort() {
+        return this.httpPort;
     }
 
     /** Installs (or upgrades) a .dp through DeploymentAdmin and checks that every bundle it brought is started. */
