@@ -28,6 +28,13 @@ public final class TreeHierarchy implements AutoCloseable {
     public static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
     private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(60);
     public static final String TREE_SERVICE = "io.coaptree.tree.service.TreeService";
+    public static final String HTTP_PID = "io.coaptree.http.HttpAccess";
+    /** Kura's role store: its configuration holds the gateway's identities and permissions. */
+    static final String ROLE_STORE_PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
+    /** The Kura identity every gateway of the tree knows, with the permission to call through HTTP. */
+    public static final String OPERATOR = "operator";
+    /** A Kura identity without that permission. */
+    public static final String VIEWER = "viewer";
 
     /** One gateway of the tree: name, level 0/1/2, domain and group ("" when absent). */
     public record Gateway(String name, int level, String domain, String group) {
@@ -75,6 +82,9 @@ public final class TreeHierarchy implements AutoCloseable {
     private final Settings settings;
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
     private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
+    private final Map<String, Integer> httpPorts = new HashMap<>();
+    /** Generated per hierarchy: the demo prints it, tests read it; never a constant in the sources. */
+    private final String operatorPassword = KuraIdentities.randomPassword();
 
     private TreeHierarchy(Settings settings) {
         this.settings = settings;
@@ -106,12 +116,18 @@ public final class TreeHierarchy implements AutoCloseable {
     private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId) throws Exception {
         Path storage = settings.storageRoot().resolve(storageName);
         KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
+        // the web server keeps its port across reboots, as a gateway's does
+        Integer httpPort = httpPorts.get(storageName);
+        if (httpPort != null) {
+            builder.httpPort(httpPort);
+        }
         if (fresh) {
             deleteRecursively(storage);
             builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
             provision(builder, g, clientId);
         }
         KuraNode node = builder.start();
+        httpPorts.put(storageName, node.httpPort());
         if (!fresh) {
             return node;
         }
@@ -121,7 +137,8 @@ public final class TreeHierarchy implements AutoCloseable {
                 node.installDeploymentPackage(settings.examplesDp());
             }
             // Ready as an operator would see it: our pages listed, so an Apply is no longer dropped.
-            if (!node.awaitListed(SERVICE_TIMEOUT, SERVER_PID, TRANSPORT_PID, TREE_PID, RD_PID, REMOTE_QUERY_PID)) {
+            if (!node.awaitListed(SERVICE_TIMEOUT, SERVER_PID, TRANSPORT_PID, TREE_PID, RD_PID, REMOTE_QUERY_PID,
+                    HTTP_PID)) {
                 throw new AssertionError(g.name() + ": our components are not all listed after " + SERVICE_TIMEOUT
                         + ": " + node.services());
             }
@@ -159,6 +176,24 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.put("tree.node.name", g.name());
         tree.putAll(settings.treeOverrides());
         builder.configuration(TREE_PID, tree);
+
+        builder.configuration(ROLE_STORE_PID, KuraIdentities.roleStore(Map.of(OPERATOR, operatorPassword, VIEWER,
+                operatorPassword), Map.of("rest.coaptree", List.of(OPERATOR))));
+    }
+
+    /** The password of {@value #OPERATOR} (and {@value #VIEWER}) on every gateway of this hierarchy. */
+    public String operatorPassword() {
+        return operatorPassword;
+    }
+
+    /** The port of a gateway's web server (Kura's Jetty). */
+    public int httpPort(String name) {
+        return node(name).httpPort();
+    }
+
+    /** The page of the tree on a gateway, {@code http://127.0.0.1:<port>/coaptree/}. */
+    public String pageUrl(String name) {
+        return "http://127.0.0.1:" + httpPort(name) + "/coaptree/";
     }
 
     public KuraNode node(String name) {
