@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterAll;
@@ -69,9 +70,10 @@ class HttpAccessTest {
         assertEquals(404, gA1.get("/tree/B/2/gB2/no-such-resource").statusCode());
         assertEquals(200, tree.http(TreeHierarchy.ROOT_NAME).get(REMOTE_TEMPERATURE).statusCode(), "through the root");
 
-        HttpResponse<String> lookup = gA1.get("/tree-lookup/res?rt=temp");
-        assertEquals(200, lookup.statusCode(), lookup.body());
-        assertEquals("application/link-format", lookup.headers().firstValue("Content-Type").orElse(null));
+        // complete once every group has synchronised its directory up the tree (a few seconds after start)
+        HttpResponse<String> lookup = awaitAnswer(gA1, "/tree-lookup/res?rt=temp",
+                body -> body.contains("</tree/B/2/gB2/temperature>") && body.contains("</tree/A/2/gA2/temperature>"));
+        assertEquals("application/link-format;charset=utf-8", lookup.headers().firstValue("Content-Type").orElse(null));
         for (String group : List.of("A/1/gA1", "A/2/gA2", "B/1/gB1", "B/2/gB2")) {
             assertTrue(lookup.body().contains("</tree/" + group + "/temperature>"), group + " in " + lookup.body());
         }
@@ -105,6 +107,29 @@ class HttpAccessTest {
 
     @Test
     @Order(3)
+    void postDeleteHeadAndLookupsMapToTheirCoapCounterparts() throws Exception {
+        String password = tree.hierarchy().operatorPassword();
+        String before = gA1.get(REMOTE_SWITCH).body();
+        HttpResponse<String> toggled = gA1.send("POST", REMOTE_SWITCH, TreeHierarchy.OPERATOR, password);
+        assertEquals(200, toggled.statusCode(), "2.04 with a payload: " + toggled.body());
+        assertEquals(before.equals("on") ? "off" : "on", toggled.body(), "an empty POST toggles the switch");
+
+        HttpResponse<String> delete = gA1.send("DELETE", REMOTE_SWITCH, TreeHierarchy.OPERATOR, password);
+        assertEquals(405, delete.statusCode(), "4.05 Method Not Allowed: " + delete.body());
+        assertEquals(401, gA1.send("DELETE", REMOTE_SWITCH, null, null).statusCode(), "no write without credentials");
+
+        HttpResponse<String> head = gA1.send("HEAD", REMOTE_TEMPERATURE, null, null);
+        assertEquals(200, head.statusCode());
+        assertEquals("", head.body(), "HEAD is a GET without the body");
+        assertEquals(501, gA1.send("OPTIONS", REMOTE_TEMPERATURE, null, null).statusCode(), "no such CoAP method");
+
+        // domain B's own Resource Directory holds its groups' synchronised sets
+        awaitAnswer(tree.http("dB"), "/rd-lookup/res?rt=temp", body -> body.contains("/tree/B/2/gB2/temperature>"));
+        assertEquals(406, tree.http("gB2").getAccepting("/temperature", "image/webp").statusCode());
+    }
+
+    @Test
+    @Order(4)
     void observeIsAServerSentEventStreamThatFollowsTheResource() throws Exception {
         String password = tree.hierarchy().operatorPassword();
         gA1.put(REMOTE_SWITCH, "off", TreeHierarchy.OPERATOR, password);
@@ -126,7 +151,7 @@ class HttpAccessTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void thePageDataListsTheSevenGatewaysLiveWithTheirParents() throws Exception {
         HttpResponse<String> response = gA1.get("/.tree/gateways");
         assertEquals(200, response.statusCode());
@@ -145,7 +170,7 @@ class HttpAccessTest {
     }
 
     @Test
-    @Order(5)
+    @Order(6)
     void thePageInHeadlessChromiumShowsTheTreeLiveValuesAndSwitchesTheRemoteSwitch() throws Exception {
         String password = tree.hierarchy().operatorPassword();
         gA1.put(REMOTE_SWITCH, "off", TreeHierarchy.OPERATOR, password);
@@ -170,6 +195,22 @@ class HttpAccessTest {
             assertEquals("on", tree.http("gB2").get("/switch").body(), "the remote switch itself is on");
             Path shot = page.screenshot(screenshots.resolve("tree-page.png"));
             assertTrue(Files.size(shot) > 0);
+        }
+    }
+
+    /** Polls a GET until it answers 200 with a body the predicate accepts; fails with the last answer at the deadline. */
+    private static HttpResponse<String> awaitAnswer(TreeHttp client, String path, Predicate<String> wanted)
+            throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            HttpResponse<String> response = client.get(path);
+            if (response.statusCode() == 200 && wanted.test(response.body())) {
+                return response;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(path + " within " + WAIT + ": " + response.statusCode() + " " + response.body());
+            }
+            Thread.sleep(200);
         }
     }
 

@@ -30,6 +30,20 @@ final class TreeHttp {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
 
+    HttpResponse<String> getAccepting(String path, String accept) throws Exception {
+        return send(HttpRequest.newBuilder(URI.create(base + path)).header("Accept", accept).GET());
+    }
+
+    /** A request without a body, with Basic credentials when {@code user} is not null. */
+    HttpResponse<String> send(String method, String path, String user, String password) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
+                .method(method, HttpRequest.BodyPublishers.noBody());
+        if (user != null) {
+            request.header("Authorization", basic(user, password));
+        }
+        return send(request);
+    }
+
     HttpResponse<String> put(String path, String body, String user, String password) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .header("Content-Type", "text/plain").PUT(HttpRequest.BodyPublishers.ofString(body));
