@@ -42,7 +42,7 @@ final class ChromiumPage implements AutoCloseable {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // no sandbox: CI and containers run as root, where Chromium's sandbox cannot start
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,640");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
