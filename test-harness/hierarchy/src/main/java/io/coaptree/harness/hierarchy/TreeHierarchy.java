@@ -82,7 +82,6 @@ public final class TreeHierarchy implements AutoCloseable {
     private final Settings settings;
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
     private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
-    private final Map<String, Integer> httpPorts = new HashMap<>();
     /** Generated per hierarchy: the demo prints it, tests read it; never a constant in the sources. */
     private final String operatorPassword = KuraIdentities.randomPassword();
 
@@ -116,18 +115,12 @@ public final class TreeHierarchy implements AutoCloseable {
     private KuraNode boot(Gateway g, boolean fresh, String storageName, String clientId) throws Exception {
         Path storage = settings.storageRoot().resolve(storageName);
         KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
-        // the web server keeps its port across reboots, as a gateway's does
-        Integer httpPort = httpPorts.get(storageName);
-        if (httpPort != null) {
-            builder.httpPort(httpPort);
-        }
         if (fresh) {
             deleteRecursively(storage);
             builder.snapshot(settings.kuraConfig().resolve(g.roleSnapshot()));
             provision(builder, g, clientId);
         }
         KuraNode node = builder.start();
-        httpPorts.put(storageName, node.httpPort());
         if (!fresh) {
             return node;
         }

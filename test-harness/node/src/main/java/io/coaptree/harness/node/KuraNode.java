@@ -46,11 +46,9 @@ public final class KuraNode implements AutoCloseable {
     static final String CONFIGURATION_SERVICE = "org.eclipse.kura.configuration.ConfigurationService";
     static final String WEB_UI = "io.coaptree.harness.kura.webui.WebUi";
     static final String SERVICE_FACTORY_PID = "service.factoryPid";
-    /**
-     * The port of the gateway's web server: Kura's config.ini sets it (80) for Equinox's http.jetty, which starts Jetty
-     * with it; the node sets it per framework, so several nodes in one JVM each have their own.
-     */
-    public static final String HTTP_PORT_PROPERTY = "org.osgi.service.http.port";
+    /** Kura's HTTP server manager: its {@value #HTTP_PORTS} are the ports of the gateway's web server (Jetty). */
+    public static final String HTTP_SERVICE_PID = "org.eclipse.kura.http.server.manager.HttpService";
+    static final String HTTP_PORTS = "http.ports";
 
     private final String name;
     private final Path storage;
@@ -61,7 +59,6 @@ public final class KuraNode implements AutoCloseable {
     private final ServiceAccess webUi;
     private final DeploymentAdminClient deploymentAdmin;
     private final PackagesFolder packages;
-    private final int httpPort;
     private boolean closed;
 
     private KuraNode(Builder builder, Path storage, boolean ownsStorage, Framework framework, String cryptoKey) {
@@ -74,7 +71,6 @@ public final class KuraNode implements AutoCloseable {
         this.webUi = new ServiceAccess(framework.getBundleContext(), WEB_UI, SERVICE_TIMEOUT);
         this.deploymentAdmin = new DeploymentAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
         this.packages = new PackagesFolder(storage.resolve("packages"));
-        this.httpPort = Integer.parseInt(framework.getBundleContext().getProperty(HTTP_PORT_PROPERTY));
     }
 
     public static Builder builder(String nodeName) {
@@ -138,12 +134,15 @@ public final class KuraNode implements AutoCloseable {
             return this;
         }
 
-        /** The web server's port ({@value KuraNode#HTTP_PORT_PROPERTY}); default: a free loopback port at boot. */
+        /**
+         * The web server's port, provisioned as {@code http.ports} of Kura's HTTP server manager (first boot only, like
+         * every provisioning value); default: a port free at the first boot. The port is kept across reboots.
+         */
         public Builder httpPort(int port) {
             if (port < 1 || port > 65535) {
                 throw new IllegalArgumentException("httpPort: " + port + " is outside 1..65535");
             }
-            return frameworkProperty(HTTP_PORT_PROPERTY, Integer.toString(port));
+            return configuration(HTTP_SERVICE_PID, Map.of(HTTP_PORTS, new Integer[] { port }));
         }
 
         /** A deployment package installed at start through DeploymentAdmin. */
@@ -163,6 +162,8 @@ public final class KuraNode implements AutoCloseable {
         Path storage = ownsStorage ? Files.createTempDirectory("kura-node-" + safe(builder.name) + "-")
                 : Files.createDirectories(builder.storage.toAbsolutePath());
         Log4jApiConfig.configureOnce();
+        builder.configurations.computeIfAbsent(HTTP_SERVICE_PID, pid -> new LinkedHashMap<>())
+                .putIfAbsent(HTTP_PORTS, new Integer[] { FreePort.pick() });
         Map<String, String> properties = frameworkProperties(builder, storage);
         AesGcmPasswordCipher cipher = AesGcmPasswordCipher.fromBase64Key(properties.get(AesGcmPasswordCipher.KEY_PROPERTY));
         new Provisioning(storage.resolve("snapshots"), storage.resolve("security"), cipher).writeIfFirstBoot(
@@ -176,6 +177,7 @@ public final class KuraNode implements AutoCloseable {
             node.installRuntime();
             node.awaitService(CONFIGURATION_SERVICE);
             node.awaitService(WEB_UI);
+            node.awaitLazyBundlesActive();
             List<Path> packages = new ArrayList<>(node.packages.recorded());
             for (Path dp : builder.deploymentPackages) {
                 packages.removeIf(p -> p.getFileName().equals(dp.getFileName()));
@@ -216,7 +218,6 @@ public final class KuraNode implements AutoCloseable {
         p.put("kura.packages", storage.resolve("packages").toString());
         p.put("kura.user.config", storage.resolve("user").toString());
         p.put("kura.framework.config", storage.resolve("framework-config").toString());
-        p.putIfAbsent(HTTP_PORT_PROPERTY, Integer.toString(FreePort.pick()));
         p.putAll(builder.frameworkProperties);
         return p;
     }
@@ -228,10 +229,16 @@ public final class KuraNode implements AutoCloseable {
     private void installRuntime() throws IOException, BundleException {
         BundleContext context = bundleContext();
         List<Bundle> installed = new ArrayList<>();
-        for (String file : RuntimeBundles.fileNames()) {
+        List<Bundle> lazy = new ArrayList<>();
+        for (String entry : RuntimeBundles.entries()) {
+            String file = RuntimeBundles.fileName(entry);
             try (InputStream in = RuntimeBundles.open(file)) {
-                installed.add(context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in));
+                Bundle bundle = context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in);
+                (RuntimeBundles.isLazy(entry) ? lazy : installed).add(bundle);
             }
+        }
+        for (Bundle bundle : lazy) {
+            bundle.start(Bundle.START_ACTIVATION_POLICY);
         }
         try (InputStream in = Log4jApiConfig.fragment()) {
             installed.add(context.installBundle(Log4jApiConfig.LOCATION, in));
@@ -251,9 +258,18 @@ public final class KuraNode implements AutoCloseable {
         return this.storage;
     }
 
-    /** The port Kura's web server (Jetty, through Equinox's http.jetty) listens on. */
+    /** The (first) port of Kura's web server (Jetty, through Equinox's http.jetty), as its configuration says. */
     public int httpPort() {
-        return this.httpPort;
+        try {
+            Map<String, Object> configuration = configuration(HTTP_SERVICE_PID);
+            Object ports = configuration == null ? null : configuration.get(HTTP_PORTS);
+            if (ports instanceof Integer[] array && array.length > 0) {
+                return array[0];
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("node " + this.name + ": ConfigAdmin unavailable", e);
+        }
+        throw new IllegalStateException("node " + this.name + ": no HTTP port configured in " + HTTP_SERVICE_PID);
     }
 
     /** Installs (or upgrades) a .dp through DeploymentAdmin and checks that every bundle it brought is started. */
@@ -408,13 +424,40 @@ public final class KuraNode implements AutoCloseable {
     }
 
     /**
+     * Waits until no bundle waits for its lazy activation: Kura's web server is up (http.jetty activated by the HTTP
+     * server manager) before any deployment package is installed, as on a gateway.
+     */
+    private void awaitLazyBundlesActive() throws InterruptedException {
+        long deadline = System.nanoTime() + SERVICE_TIMEOUT.toNanos();
+        while (true) {
+            List<String> waiting = new ArrayList<>();
+            for (Bundle bundle : bundleContext().getBundles()) {
+                if (bundle.getState() == Bundle.STARTING) {
+                    waiting.add(bundle.getSymbolicName());
+                }
+            }
+            if (waiting.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("node " + this.name + ": " + waiting + " not activated within "
+                        + SERVICE_TIMEOUT + " (is " + HTTP_SERVICE_PID + " configured?)");
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /**
      * Fails when a bundle (not a fragment) is not ACTIVE, with the framework's reason: DeploymentAdmin only logs a
      * bundle that will not start, and Kura would show it as installed but dead.
      */
     private void requireStarted(String what, Predicate<Bundle> concerned) {
         List<String> problems = new ArrayList<>();
         for (Bundle bundle : bundleContext().getBundles()) {
-            if (!concerned.test(bundle) || bundle.getState() == Bundle.ACTIVE || isFragment(bundle)) {
+            // STARTING: started with its activation policy and not yet needed (http.jetty until Kura's HTTP server
+            // manager calls it); starting it eagerly would start Jetty's default server, which Kura never runs
+            if (!concerned.test(bundle) || bundle.getState() == Bundle.ACTIVE || bundle.getState() == Bundle.STARTING
+                    || isFragment(bundle)) {
                 continue;
             }
             try {

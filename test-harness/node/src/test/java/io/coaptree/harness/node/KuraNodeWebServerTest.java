@@ -14,14 +14,24 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Kura's web stack on the node: Jetty through Equinox's http.jetty on the node's own port (two nodes in one JVM,
- * two ports), the whiteboard runtime of Equinox's http.servlet, and UserAdmin backed by the role store, whose
+ * Kura's web stack on the node: Jetty through Equinox's http.jetty, started by Kura's HTTP server manager on the
+ * node's own port (two nodes in one JVM, two ports; an Apply moves it), the whiteboard runtime of Equinox's http.servlet, and UserAdmin backed by the role store, whose
  * configuration holds Kura's identities and permissions as in Kura's snapshot_0.xml.
  */
 class KuraNodeWebServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String STORE = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
+
+    /** The status of a GET of a path no servlet serves, or -1 while nothing listens on the port. */
+    private static int get(int port) throws InterruptedException {
+        try {
+            return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                    + "/nothing-here")).timeout(WAIT).build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+        } catch (java.io.IOException e) {
+            return -1;
+        }
+    }
 
     @Test
     void eachNodeServesHttpOnItsOwnPortWithTheWhiteboardAndKurasIdentities() throws Exception {
@@ -34,11 +44,15 @@ class KuraNodeWebServerTest {
             for (KuraNode node : new KuraNode[] { first, second }) {
                 assertTrue(node.awaitServiceProperty("org.osgi.service.http.runtime.HttpServiceRuntime",
                         "(osgi.http.endpoint=*)", WAIT), node.name() + ": no whiteboard runtime");
-                HttpResponse<String> response = HttpClient.newHttpClient().send(
-                        HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + node.httpPort() + "/nothing-here"))
-                                .timeout(WAIT).build(),
-                        HttpResponse.BodyHandlers.ofString());
-                assertEquals(404, response.statusCode(), node.name() + ": Jetty answers on its port");
+                assertEquals(404, get(node.httpPort()), node.name() + ": Jetty answers on its port");
+            }
+            // Apply in the HTTP service's page: Kura's manager restarts Jetty on the new port
+            int moved = FreePort.pick();
+            second.updateConfiguration(KuraNode.HTTP_SERVICE_PID, Map.of("http.ports", new Integer[] { moved }));
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (second.httpPort() != moved || get(moved) != 404) {
+                assertTrue(System.nanoTime() < deadline, "Jetty did not move to " + moved);
+                Thread.sleep(50);
             }
             assertTrue(first.awaitServiceProperty("org.osgi.service.useradmin.UserAdmin", null, WAIT));
             Object userAdmin = first.bundleContext().getService(

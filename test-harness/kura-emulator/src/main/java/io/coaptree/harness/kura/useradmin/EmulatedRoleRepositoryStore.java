@@ -14,6 +14,7 @@ import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.useradmin.Group;
 import org.osgi.service.useradmin.Role;
@@ -30,11 +31,12 @@ import com.google.gson.JsonParser;
  * configuration, whose {@code users.config} and {@code groups.config} hold the JSON arrays Kura's snapshot_0.xml
  * carries (a user: name, credentials, properties; a group: name, basicMembers, requiredMembers). Roles created at
  * run time (a bundle creating its permission group, as Kura's REST services do) are kept in memory: unlike Kura's
- * store, they are not written back into the configuration.
+ * store, they are not written back into the configuration. Its configuration starts as the metatype's defaults
+ * (no identity), seeded by the ConfigurationService like Kura's other required configurations.
  */
 @Component(name = EmulatedRoleRepositoryStore.PID, configurationPid = EmulatedRoleRepositoryStore.PID, immediate = true,
-        service = { RoleRepositoryStore.class, ConfigurableComponent.class }, property = {
-                "service.pid=" + EmulatedRoleRepositoryStore.PID, "kura.service.pid=" + EmulatedRoleRepositoryStore.PID })
+        configurationPolicy = ConfigurationPolicy.REQUIRE, service = { RoleRepositoryStore.class,
+                ConfigurableComponent.class }, property = "kura.service.pid=" + EmulatedRoleRepositoryStore.PID)
 public final class EmulatedRoleRepositoryStore implements RoleRepositoryStore, ConfigurableComponent {
 
     public static final String PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
