@@ -237,11 +237,12 @@ public final class KuraNode implements AutoCloseable {
                 (RuntimeBundles.isLazy(entry) ? lazy : installed).add(bundle);
             }
         }
-        for (Bundle bundle : lazy) {
-            bundle.start(Bundle.START_ACTIVATION_POLICY);
-        }
         try (InputStream in = Log4jApiConfig.fragment()) {
             installed.add(context.installBundle(Log4jApiConfig.LOCATION, in));
+        }
+        // nothing starts (and so resolves) before the log4j fragment is installed: its host must resolve with it
+        for (Bundle bundle : lazy) {
+            bundle.start(Bundle.START_ACTIVATION_POLICY);
         }
         for (Bundle bundle : installed) {
             if (!isFragment(bundle)) {
