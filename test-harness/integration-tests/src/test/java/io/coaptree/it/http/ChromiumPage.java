@@ -42,7 +42,7 @@ final class ChromiumPage implements AutoCloseable {
         ChromeOptions options = new ChromeOptions();
         options.setBinary(CHROMIUM.toFile());
         // no sandbox: CI and containers run as root, where Chromium's sandbox cannot start
-        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,640");
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,760");
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
@@ -84,7 +84,9 @@ final class ChromiumPage implements AutoCloseable {
         }
     }
 
+    /** A PNG of the page from its top (a click may have scrolled it). */
     Path screenshot(Path target) throws Exception {
+        driver.executeScript("window.scrollTo(0, 0)");
         File file = driver.getScreenshotAs(OutputType.FILE);
         return Files.copy(file.toPath(), target, StandardCopyOption.REPLACE_EXISTING);
     }
