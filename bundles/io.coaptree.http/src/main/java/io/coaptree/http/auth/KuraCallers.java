@@ -25,7 +25,7 @@ public final class KuraCallers {
     /** The Kura permission an identity needs to call through HTTP with its own identity. */
     public static final String PERMISSION = "rest.coaptree";
     /** The identity type of a Kura identity as a CoAP caller: {@code kura:<name>}. */
-    public static final String IDENTITY_TYPE = "kura";
+    public static final String IDENTITY_TYPE = PeerIdentity.KURA;
 
     static final String USER_PREFIX = "kura.user.";
     static final String PERMISSION_PREFIX = "kura.permission.";

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -195,6 +196,42 @@ class HttpAccessTest {
             assertEquals("on", tree.http("gB2").get("/switch").body(), "the remote switch itself is on");
             Path shot = page.screenshot(screenshots.resolve("tree-page.png"));
             assertTrue(Files.size(shot) > 0);
+        }
+    }
+
+    @Test
+    @Order(7)
+    void theOwningGatewaysAllowListJudgesTheKuraIdentity() throws Exception {
+        String password = tree.hierarchy().operatorPassword();
+        try {
+            // gB2's own policy: only a DTLS peer may write; gA1, whose policy lets any identity write, only relays
+            tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
+                    Map.of("access.writers", "psk:someone-else"));
+            awaitStatus(() -> gA1.put(REMOTE_SWITCH, "on", TreeHierarchy.OPERATOR, password), 403);
+            tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
+                    Map.of("access.writers", "psk:someone-else\nkura:" + TreeHierarchy.OPERATOR));
+            awaitStatus(() -> gA1.put(REMOTE_SWITCH, "off", TreeHierarchy.OPERATOR, password), 200);
+        } finally {
+            tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writers", ""));
+        }
+    }
+
+    /** An HTTP call, for {@link #awaitStatus}. */
+    private interface Call {
+        HttpResponse<String> send() throws Exception;
+    }
+
+    /** Repeats the call until it answers the status (a configuration applies asynchronously); fails at the deadline. */
+    private static void awaitStatus(Call call, int status) throws Exception {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        HttpResponse<String> response = call.send();
+        while (response.statusCode() != status) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("expected " + status + " within " + WAIT + ", got " + response.statusCode()
+                        + " " + response.body());
+            }
+            Thread.sleep(200);
+            response = call.send();
         }
     }
 
