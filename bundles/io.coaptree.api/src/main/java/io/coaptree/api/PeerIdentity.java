@@ -19,11 +19,12 @@ import org.eclipse.californium.elements.auth.X509CertPath;
  * <li>{@value #PSK}: {@code name} is the PSK identity;</li>
  * <li>{@value #X509}: {@code name} is the subject DN of the peer's certificate;</li>
  * <li>{@value #RPK}: {@code name} is the RFC 6920 named-information URI of the raw public key
- * ({@code ni:///sha-256;...}).</li>
+ * ({@code ni:///sha-256;...});</li>
+ * <li>{@value #KURA}: {@code name} is a Kura identity authenticated by the gateway's web server (HTTP access).</li>
  * </ul>
  * {@link #toString()} gives {@code type:name}, the form used in allow-lists ({@code psk:sensor-7}).
  *
- * @param type one of {@value #PSK}, {@value #X509}, {@value #RPK}
+ * @param type one of {@value #PSK}, {@value #X509}, {@value #RPK}, {@value #KURA}
  * @param name the identity inside that type
  */
 public record PeerIdentity(String type, String name) implements Principal {
@@ -34,6 +35,13 @@ public record PeerIdentity(String type, String name) implements Principal {
     public static final String X509 = "x509";
     /** Type of a peer authenticated with a raw public key. */
     public static final String RPK = "rpk";
+    /**
+     * Type of a caller authenticated as a Kura identity by a gateway's web server (HTTP Basic against Kura's
+     * identities); it travels like a DTLS identity.
+     *
+     * @since 1.3
+     */
+    public static final String KURA = "kura";
 
     public PeerIdentity {
         Objects.requireNonNull(type, "type");
@@ -83,18 +91,18 @@ public record PeerIdentity(String type, String name) implements Principal {
     /**
      * Parses the {@code type:name} form produced by {@link #toString()}.
      *
-     * @param text for example {@code psk:sensor-7} or {@code x509:CN=client,O=Example}
+     * @param text for example {@code psk:sensor-7}, {@code x509:CN=client,O=Example} or {@code kura:operator}
      * @return the identity
-     * @throws IllegalArgumentException if the type is not one of the three known types or the name is empty
+     * @throws IllegalArgumentException if the type is not one of the four known types or the name is empty
      */
     public static PeerIdentity parse(String text) {
         int colon = text == null ? -1 : text.indexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
-            throw new IllegalArgumentException("expected <type>:<name> (psk, x509 or rpk), got '" + text + "'");
+            throw new IllegalArgumentException("expected <type>:<name> (psk, x509, rpk or kura), got '" + text + "'");
         }
         String type = text.substring(0, colon).trim();
-        if (!PSK.equals(type) && !X509.equals(type) && !RPK.equals(type)) {
-            throw new IllegalArgumentException("unknown identity type '" + type + "' (psk, x509 or rpk)");
+        if (!PSK.equals(type) && !X509.equals(type) && !RPK.equals(type) && !KURA.equals(type)) {
+            throw new IllegalArgumentException("unknown identity type '" + type + "' (psk, x509, rpk or kura)");
         }
         return new PeerIdentity(type, text.substring(colon + 1).trim());
     }

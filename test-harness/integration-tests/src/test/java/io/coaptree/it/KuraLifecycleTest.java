@@ -39,10 +39,11 @@ class KuraLifecycleTest {
             "io.coaptree.rd.ResourceDirectory", "persistence.file",
             "io.coaptree.mqtt.LeanMqttDataTransport", "broker-url",
             TREE_PID, "tree.level",
-            "io.coaptree.remotequery.RemoteQuery", "remotequery.request.timeout.ms");
+            "io.coaptree.remotequery.RemoteQuery", "remotequery.request.timeout.ms",
+            "io.coaptree.http.HttpAccess", "http.request.timeout.ms");
 
     @Test
-    void theWebUiShowsOurFivePagesWhenInstalledOnARunningGatewayAndAfterAReboot() throws Exception {
+    void theWebUiShowsOurSixPagesWhenInstalledOnARunningGatewayAndAfterAReboot() throws Exception {
         Path storage = TestGateway.freshStorage("webui");
         // RemoteQuery works on the tree handler's TreeService, which exists once the tree has a valid place for
         // this gateway: its page appears then, as a Kura component's page appears once its references are met.

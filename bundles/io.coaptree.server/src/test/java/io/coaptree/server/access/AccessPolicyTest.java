@@ -44,6 +44,15 @@ class AccessPolicyTest {
     }
 
     @Test
+    void aKuraIdentityCallingThroughHttpIsNamedInTheAllowListLikeADtlsOne() {
+        AccessPolicy policy = AccessPolicy.from(Map.of("access.writers", "psk:alice;kura:operator"));
+        assertEquals(AccessDecision.ALLOWED, policy.decide(Code.PUT,
+                Optional.of(new PeerIdentity(PeerIdentity.KURA, "operator")), AccessRequirement.none()));
+        assertEquals(AccessDecision.FORBIDDEN, policy.decide(Code.PUT,
+                Optional.of(new PeerIdentity(PeerIdentity.KURA, "viewer")), AccessRequirement.none()));
+    }
+
+    @Test
     void aResourceCanTightenButNotLoosenThePolicy() {
         AccessPolicy open = AccessPolicy.open();
         assertEquals(AccessDecision.UNAUTHENTICATED,

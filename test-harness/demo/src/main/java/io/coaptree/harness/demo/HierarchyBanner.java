@@ -36,11 +36,11 @@ final class HierarchyBanner {
     void print(PrintStream out) {
         out.println();
         out.println("CoAPTree hierarchy is running: MQTT broker " + brokerUrl + " (TLS), seven emulated Kura gateways.");
-        out.println(String.format("  %-6s %-8s %-12s %s", "name", "level", "address", "CoAP"));
+        out.println(String.format("  %-6s %-8s %-12s %-24s %s", "name", "level", "address", "CoAP", "HTTP (Kura's Jetty)"));
         for (TreeHierarchy.Gateway g : hierarchy.gateways()) {
-            out.println(String.format("  %-6s %-8s %-12s coap://127.0.0.1:%d", g.name(),
+            out.println(String.format("  %-6s %-8s %-12s coap://127.0.0.1:%-6d %s", g.name(),
                     g.level() == 0 ? "root" : g.level() == 1 ? "domain" : "group", g.address(),
-                    hierarchy.coapPort(g.name())));
+                    hierarchy.coapPort(g.name()), hierarchy.pageUrl(g.name())));
         }
         int a1 = hierarchy.coapPort("gA1");
         int b1 = hierarchy.coapPort("gB1");
@@ -58,6 +58,16 @@ final class HierarchyBanner {
                 + " complete once the gateways have synchronised their directories, a few seconds after start)");
         out.println("  coap-client-notls -m get 'coap://127.0.0.1:" + a1
                 + "/tree-lookup/res?scope=B&rt=temp'      (temperature sensors of domain B)");
+        String http = "http://127.0.0.1:" + hierarchy.httpPort("gA1") + "/coaptree";
+        out.println();
+        out.println("The page of the tree (gateways, resources, live values; switch with the identity below):");
+        out.println("  " + hierarchy.pageUrl("gA1"));
+        out.println("The same resources over HTTP (RFC 8075 mapping through Kura's web server):");
+        out.println("  curl " + http + remote);
+        out.println("  curl -N -H 'Accept: text/event-stream' " + http + remote + "      (Observe as server-sent events)");
+        out.println("  curl -X PUT -u " + TreeHierarchy.OPERATOR + ":" + hierarchy.operatorPassword()
+                + " -H 'Content-Type: text/plain' -d on " + http + "/tree/B/2/gB2/switch      (Kura identity "
+                + TreeHierarchy.OPERATOR + ", generated password; without -u: 401)");
         out.println("  mosquitto_sub " + broker.clientOptions(broker.monitor, broker.monitorPassword)
                 + " -t 'coaptree/+/+/+/heartbeat' -v      (the tree's heartbeats, as the read-only monitor; payloads are"
                 + " signed binary)");

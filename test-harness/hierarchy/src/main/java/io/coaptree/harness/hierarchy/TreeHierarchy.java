@@ -34,6 +34,13 @@ public final class TreeHierarchy implements AutoCloseable {
     public static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
     private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(60);
     public static final String TREE_SERVICE = "io.coaptree.tree.service.TreeService";
+    public static final String HTTP_PID = "io.coaptree.http.HttpAccess";
+    /** Kura's role store: its configuration holds the gateway's identities and permissions. */
+    static final String ROLE_STORE_PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
+    /** The Kura identity every gateway of the tree knows, with the permission to call through HTTP. */
+    public static final String OPERATOR = "operator";
+    /** A Kura identity without that permission. */
+    public static final String VIEWER = "viewer";
 
     /** One gateway of the tree: name, level 0/1/2, domain and group ("" when absent). */
     public record Gateway(String name, int level, String domain, String group) {
@@ -83,6 +90,8 @@ public final class TreeHierarchy implements AutoCloseable {
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
     private final Map<String, KuraNode> nodes = new LinkedHashMap<>();
     private final TreePki pki = TreePki.create("CoAPTree Tree CA");
+    /** Generated per hierarchy: the demo prints it, tests read it; never a constant in the sources. */
+    private final String operatorPassword = KuraIdentities.randomPassword();
 
     private TreeHierarchy(Settings settings, GatewayProvisioning provisioning) {
         this.settings = settings;
@@ -151,7 +160,8 @@ public final class TreeHierarchy implements AutoCloseable {
                 node.installDeploymentPackage(settings.examplesDp());
             }
             // Ready as an operator would see it: our pages listed, so an Apply is no longer dropped.
-            if (!node.awaitListed(SERVICE_TIMEOUT, SERVER_PID, TRANSPORT_PID, TREE_PID, RD_PID, REMOTE_QUERY_PID)) {
+            if (!node.awaitListed(SERVICE_TIMEOUT, SERVER_PID, TRANSPORT_PID, TREE_PID, RD_PID, REMOTE_QUERY_PID,
+                    HTTP_PID)) {
                 throw new AssertionError(g.name() + ": our components are not all listed after " + SERVICE_TIMEOUT
                         + ": " + node.services());
             }
@@ -190,6 +200,9 @@ public final class TreeHierarchy implements AutoCloseable {
         tree.putAll(settings.treeOverrides());
         builder.configuration(TREE_PID, tree);
         provisioning.configurations(g).forEach(builder::configuration);
+
+        builder.configuration(ROLE_STORE_PID, KuraIdentities.roleStore(Map.of(OPERATOR, operatorPassword, VIEWER,
+                operatorPassword), Map.of("rest.coaptree", List.of(OPERATOR))));
     }
 
     /** Where a gateway started under {@code storageName} keeps its storage (its keystore, snapshots, data). */
@@ -200,6 +213,21 @@ public final class TreeHierarchy implements AutoCloseable {
     /** The tree's CA, which issued every gateway's key (tests issue more: a stranger's, an expired one). */
     public TreePki pki() {
         return pki;
+    }
+
+    /** The password of {@value #OPERATOR} (and {@value #VIEWER}) on every gateway of this hierarchy. */
+    public String operatorPassword() {
+        return operatorPassword;
+    }
+
+    /** The port of a gateway's web server (Kura's Jetty). */
+    public int httpPort(String name) {
+        return node(name).httpPort();
+    }
+
+    /** The page of the tree on a gateway, {@code http://127.0.0.1:<port>/coaptree/}. */
+    public String pageUrl(String name) {
+        return "http://127.0.0.1:" + httpPort(name) + "/coaptree/";
     }
 
     public KuraNode node(String name) {

@@ -31,7 +31,9 @@ public final class BundleLayers {
         CALIFORNIUM("org.eclipse.californium.."),
         OSGI("org.osgi.framework..", "org.osgi.service.."),
         KURA("org.eclipse.kura.."),
-        PAHO("org.eclipse.paho..");
+        PAHO("org.eclipse.paho.."),
+        /** The servlet API of Kura's web server. */
+        SERVLET("javax.servlet..");
 
         private final String[] packages;
 
@@ -83,7 +85,7 @@ public final class BundleLayers {
         rules.add(noClasses().that().resideInAPackage(bundlePackage + "..")
                 .and().resideOutsideOfPackages(notLogic.toArray(new String[0]))
                 .should().dependOnClassesThat().resideInAnyPackage(packages(EnumSet.allOf(Platform.class)))
-                .as("the logic packages of " + bundlePackage + " use no Californium, OSGi, Kura or Paho type")
+                .as("the logic packages of " + bundlePackage + " use no Californium, OSGi, Kura, Paho or servlet type")
                 .allowEmptyShould(true));
         return rules;
     }

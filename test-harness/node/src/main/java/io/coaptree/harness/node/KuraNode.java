@@ -46,6 +46,9 @@ public final class KuraNode implements AutoCloseable {
     static final String CONFIGURATION_SERVICE = "org.eclipse.kura.configuration.ConfigurationService";
     static final String WEB_UI = "io.coaptree.harness.kura.webui.WebUi";
     static final String SERVICE_FACTORY_PID = "service.factoryPid";
+    /** Kura's HTTP server manager: its {@value #HTTP_PORTS} are the ports of the gateway's web server (Jetty). */
+    public static final String HTTP_SERVICE_PID = "org.eclipse.kura.http.server.manager.HttpService";
+    static final String HTTP_PORTS = "http.ports";
 
     private final String name;
     private final Path storage;
@@ -143,6 +146,17 @@ public final class KuraNode implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The web server's port, provisioned as {@code http.ports} of Kura's HTTP server manager (first boot only, like
+         * every provisioning value); default: a port free at the first boot. The port is kept across reboots.
+         */
+        public Builder httpPort(int port) {
+            if (port < 1 || port > 65535) {
+                throw new IllegalArgumentException("httpPort: " + port + " is outside 1..65535");
+            }
+            return configuration(HTTP_SERVICE_PID, Map.of(HTTP_PORTS, new Integer[] { port }));
+        }
+
         /** A deployment package installed at start through DeploymentAdmin. */
         public Builder deploymentPackage(Path dpFile) {
             this.deploymentPackages.add(Objects.requireNonNull(dpFile, "deploymentPackage"));
@@ -160,6 +174,8 @@ public final class KuraNode implements AutoCloseable {
         Path storage = ownsStorage ? Files.createTempDirectory("kura-node-" + safe(builder.name) + "-")
                 : Files.createDirectories(builder.storage.toAbsolutePath());
         Log4jApiConfig.configureOnce();
+        builder.configurations.computeIfAbsent(HTTP_SERVICE_PID, pid -> new LinkedHashMap<>())
+                .putIfAbsent(HTTP_PORTS, new Integer[] { FreePort.pick() });
         Map<String, String> properties = frameworkProperties(builder, storage);
         AesGcmPasswordCipher cipher = AesGcmPasswordCipher.fromBase64Key(properties.get(AesGcmPasswordCipher.KEY_PROPERTY));
         new Provisioning(storage.resolve("snapshots"), storage.resolve("security"), cipher).writeIfFirstBoot(
@@ -173,6 +189,7 @@ public final class KuraNode implements AutoCloseable {
             node.installRuntime();
             node.awaitService(CONFIGURATION_SERVICE);
             node.awaitService(WEB_UI);
+            node.awaitLazyBundlesActive();
             List<Path> packages = new ArrayList<>(node.packages.recorded());
             for (Path dp : builder.deploymentPackages) {
                 packages.removeIf(p -> p.getFileName().equals(dp.getFileName()));
@@ -224,13 +241,20 @@ public final class KuraNode implements AutoCloseable {
     private void installRuntime() throws IOException, BundleException {
         BundleContext context = bundleContext();
         List<Bundle> installed = new ArrayList<>();
-        for (String file : RuntimeBundles.fileNames()) {
+        List<Bundle> lazy = new ArrayList<>();
+        for (String entry : RuntimeBundles.entries()) {
+            String file = RuntimeBundles.fileName(entry);
             try (InputStream in = RuntimeBundles.open(file)) {
-                installed.add(context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in));
+                Bundle bundle = context.installBundle(RuntimeBundles.LOCATION_PREFIX + file, in);
+                (RuntimeBundles.isLazy(entry) ? lazy : installed).add(bundle);
             }
         }
         try (InputStream in = Log4jApiConfig.fragment()) {
             installed.add(context.installBundle(Log4jApiConfig.LOCATION, in));
+        }
+        // nothing starts (and so resolves) before the log4j fragment is installed: its host must resolve with it
+        for (Bundle bundle : lazy) {
+            bundle.start(Bundle.START_ACTIVATION_POLICY);
         }
         for (Bundle bundle : installed) {
             if (!isFragment(bundle)) {
@@ -245,6 +269,20 @@ public final class KuraNode implements AutoCloseable {
 
     public Path storage() {
         return this.storage;
+    }
+
+    /** The (first) port of Kura's web server (Jetty, through Equinox's http.jetty), as its configuration says. */
+    public int httpPort() {
+        try {
+            Map<String, Object> configuration = configuration(HTTP_SERVICE_PID);
+            Object ports = configuration == null ? null : configuration.get(HTTP_PORTS);
+            if (ports instanceof Integer[] array && array.length > 0) {
+                return array[0];
+            }
+        } catch (Exception e) {
+            throw new IllegalStateException("node " + this.name + ": ConfigAdmin unavailable", e);
+        }
+        throw new IllegalStateException("node " + this.name + ": no HTTP port configured in " + HTTP_SERVICE_PID);
     }
 
     /** Installs (or upgrades) a .dp through DeploymentAdmin and checks that every bundle it brought is started. */
@@ -399,13 +437,40 @@ public final class KuraNode implements AutoCloseable {
     }
 
     /**
+     * Waits until no bundle waits for its lazy activation: Kura's web server is up (http.jetty activated by the HTTP
+     * server manager) before any deployment package is installed, as on a gateway.
+     */
+    private void awaitLazyBundlesActive() throws InterruptedException {
+        long deadline = System.nanoTime() + SERVICE_TIMEOUT.toNanos();
+        while (true) {
+            List<String> waiting = new ArrayList<>();
+            for (Bundle bundle : bundleContext().getBundles()) {
+                if (bundle.getState() == Bundle.STARTING) {
+                    waiting.add(bundle.getSymbolicName());
+                }
+            }
+            if (waiting.isEmpty()) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("node " + this.name + ": " + waiting + " not activated within "
+                        + SERVICE_TIMEOUT + " (is " + HTTP_SERVICE_PID + " configured?)");
+            }
+            Thread.sleep(20);
+        }
+    }
+
+    /**
      * Fails when a bundle (not a fragment) is not ACTIVE, with the framework's reason: DeploymentAdmin only logs a
      * bundle that will not start, and Kura would show it as installed but dead.
      */
     private void requireStarted(String what, Predicate<Bundle> concerned) {
         List<String> problems = new ArrayList<>();
         for (Bundle bundle : bundleContext().getBundles()) {
-            if (!concerned.test(bundle) || bundle.getState() == Bundle.ACTIVE || isFragment(bundle)) {
+            // STARTING: started with its activation policy and not yet needed (http.jetty until Kura's HTTP server
+            // manager calls it); starting it eagerly would start Jetty's default server, which Kura never runs
+            if (!concerned.test(bundle) || bundle.getState() == Bundle.ACTIVE || bundle.getState() == Bundle.STARTING
+                    || isFragment(bundle)) {
                 continue;
             }
             try {

@@ -21,8 +21,10 @@ final class RuntimeBundles {
     private RuntimeBundles() {
     }
 
-    /** File names, in install order. */
-    static List<String> fileNames() throws IOException {
+    static final String LAZY = " lazy";
+
+    /** File names, in install order, each followed by {@value #LAZY} when it is started with its activation policy. */
+    static List<String> entries() throws IOException {
         try (InputStream in = open(LIST);
                 BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
             List<String> names = new ArrayList<>();
@@ -43,5 +45,22 @@ final class RuntimeBundles {
             throw new IOException(path + " is missing from the node jar (build test-harness/node with Maven)");
         }
         return in;
+    }
+
+    /** File names, in install order. */
+    static List<String> fileNames() throws IOException {
+        List<String> names = new ArrayList<>();
+        for (String entry : entries()) {
+            names.add(fileName(entry));
+        }
+        return names;
+    }
+
+    static String fileName(String entry) {
+        return isLazy(entry) ? entry.substring(0, entry.length() - LAZY.length()).trim() : entry;
+    }
+
+    static boolean isLazy(String entry) {
+        return entry.endsWith(LAZY);
     }
 }
