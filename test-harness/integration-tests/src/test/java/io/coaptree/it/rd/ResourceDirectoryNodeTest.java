@@ -26,6 +26,15 @@ class ResourceDirectoryNodeTest {
     static void start() throws Exception {
         // check the node's own resources every second so the aggregation test does not wait long
         gateway = RdNode.start("rd-node", Map.of("local.registration.check.seconds", 1));
+        // Ready as a user finds it: the directory answers and has registered the node's own resources, so no test
+        // runs while the node is still starting services (and threads) of its own.
+        long deadline = System.nanoTime() + RdNode.TIMEOUT.toNanos();
+        while (!awaitContent("/rd-lookup/res?ep=gateway&rt=temp").contains("/temperature>")) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the node's own resources are not registered within " + RdNode.TIMEOUT);
+            }
+            Thread.sleep(100);
+        }
     }
 
     @AfterAll
