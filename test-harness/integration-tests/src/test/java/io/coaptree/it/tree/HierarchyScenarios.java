@@ -378,6 +378,38 @@ abstract class HierarchyScenarios {
         }
     }
 
+    @Test
+    @Order(12)
+    void aBurstOfRemoteReadsThroughAOneMessageInFlightWindowIsAnsweredInFull() throws Exception {
+        // A full window used to refuse the publish of a query (lost, 5.04 after the timeout); now it waits for a slot.
+        tree.node("gA1").updateConfiguration(TreeHierarchy.TRANSPORT_PID, Map.of("in-flight-messages.max-number", 1));
+        awaitContent("gA1", REMOTE_TEMPERATURE); // the transport reconnected with the new window
+        int reads = 200;
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
+        BlockingQueue<ResponseCode> answers = new LinkedBlockingQueue<>();
+        try {
+            for (int i = 0; i < reads; i++) {
+                client.get(new CoapHandler() {
+                    @Override
+                    public void onLoad(CoapResponse response) {
+                        answers.add(response.getCode());
+                    }
+
+                    @Override
+                    public void onError() {
+                        answers.add(ResponseCode.SERVICE_UNAVAILABLE); // no answer at all
+                    }
+                });
+            }
+            for (int i = 0; i < reads; i++) {
+                ResponseCode code = answers.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                assertEquals(ResponseCode.CONTENT, code, "answer " + i + " of " + reads);
+            }
+        } finally {
+            client.shutdown();
+        }
+    }
+
     /** Toggles once writes are open (the server applies the new configuration asynchronously). */
     private static String awaitToggled(CoapClient toggle) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
