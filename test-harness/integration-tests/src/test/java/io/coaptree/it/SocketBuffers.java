@@ -1,5 +1,6 @@
 package io.coaptree.it;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,6 +22,14 @@ final class SocketBuffers {
     private static final Pattern RECEIVE_BUFFER = Pattern.compile("skmem:\\([^)]*\\brb(\\d+)");
 
     private SocketBuffers() {
+    }
+
+    /** Linux's cap on what a socket may ask for, {@code net.core.rmem_max}, in bytes. */
+    static long receiveBufferCap() throws IOException {
+        // read to the end of the line: Files.readString trusts the size /proc reports and returned one byte
+        try (BufferedReader reader = Files.newBufferedReader(Path.of("/proc/sys/net/core/rmem_max"))) {
+            return Long.parseLong(reader.readLine().trim());
+        }
     }
 
     /** The receive buffer (bytes, the kernel's doubled figure) of the UDP socket bound to {@code port}. */

@@ -38,10 +38,18 @@ public final class RootConsumer implements AutoCloseable {
     static final long HIGHEST_MICROS = 120_000_000L;
     static final int REGISTRATION_BATCH = 16;
     /**
+     * Client endpoints (UDP ports) the devices' relations are spread over. The root numbers its messages to a port
+     * with 16-bit message ids and reuses one after its exchange lifetime (60 s on the gateways), while a Californium
+     * client drops a message whose id it saw within its own, longer, lifetime (RFC 7252's 145 s for NON): at 1,000
+     * notifications/s one port would see ids repeat after 65,536 and drop everything after as duplicates.
+     */
+    static final int ENDPOINTS = 8;
+
+    /**
      * One relation per device for the whole run: since issue 13's fix a relayed relation survives the confirmable
      * notifications (every 100th) that used to end it, so the consumer no longer renews its relations.
      */
-    private final CoapEndpoint endpoint;
+    private final CoapEndpoint[] endpoints;
     private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
     /** The live relation of each device. */
     private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
@@ -58,8 +66,8 @@ public final class RootConsumer implements AutoCloseable {
     private final AtomicLong delivered = new AtomicLong();
     private volatile Runnable onDelivered = () -> { };
 
-    private RootConsumer(CoapEndpoint endpoint) {
-        this.endpoint = endpoint;
+    private RootConsumer(CoapEndpoint[] endpoints) {
+        this.endpoints = endpoints;
     }
 
     /**
@@ -68,10 +76,12 @@ public final class RootConsumer implements AutoCloseable {
      */
     public static RootConsumer observe(String host, int rootPort, String gatewayAddress, int devices,
             Duration timeout) throws Exception {
-        CoapEndpoint endpoint = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration())
-                .build();
-        endpoint.start();
-        RootConsumer consumer = new RootConsumer(endpoint);
+        CoapEndpoint[] endpoints = new CoapEndpoint[ENDPOINTS];
+        for (int i = 0; i < endpoints.length; i++) {
+            endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
+            endpoints[i].start();
+        }
+        RootConsumer consumer = new RootConsumer(endpoints);
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
             // a few at a time, each retried until it has its first notification: hundreds of registrations
@@ -119,7 +129,7 @@ public final class RootConsumer implements AutoCloseable {
 
     private Handler startRelation(int device) {
         CoapClient client = new CoapClient(uriPrefix + RecordsPath.throughTree(gatewayAddress, device))
-                .setEndpoint(endpoint).setTimeout(10_000L);
+                .setEndpoint(endpoints[device % endpoints.length]).setTimeout(10_000L);
         clients.add(client);
         Handler handler = new Handler();
         handler.relation = client.observe(handler);
@@ -194,7 +204,9 @@ public final class RootConsumer implements AutoCloseable {
     public void close() {
         current.values().forEach(h -> h.relation.proactiveCancel());
         clients.forEach(CoapClient::shutdown);
-        endpoint.destroy();
+        for (CoapEndpoint endpoint : endpoints) {
+            endpoint.destroy();
+        }
     }
 
     /** One relation of one device. */
