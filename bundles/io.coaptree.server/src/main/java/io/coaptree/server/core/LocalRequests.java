@@ -166,8 +166,8 @@ final class LocalRequests implements AutoCloseable {
         InetSocketAddress peer = raw.getInetSocketAddress();
         AddressEndpointContext context = new AddressEndpointContext(peer, null);
         if (response.getType() == Type.CON) {
-            // Californium sends a notification confirmable now and then (every 100th, or after 24 h) and cancels
-            // the relation when it is not acknowledged; the ACK is queued on the endpoint's executor, not run here.
+            // Californium sends a notification confirmable now and then (observe.check.interval.count and .seconds)
+            // and ends the relation when it is not acknowledged; the ACK is queued on the endpoint's executor.
             inject(serializer.getByteArray(emptyReply(EmptyMessage.newACK(response))), context);
         }
         Key key = new Key(peer, response.getToken());
