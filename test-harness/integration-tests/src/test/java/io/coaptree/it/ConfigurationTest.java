@@ -132,6 +132,20 @@ class ConfigurationTest {
         }
     }
 
+    @Test
+    void theCoapSocketGetsItsReceiveBufferAndATooSmallOneIsRefusedNamingTheField() throws Exception {
+        try (TestGateway gateway = TestGateway.start("udp-buffer")) {
+            // the metatype default, 1 MiB; Linux books twice what it grants and grants at most net.core.rmem_max
+            long rmemMax = SocketBuffers.receiveBufferCap();
+            long expected = 2 * Math.min(1024 * 1024, rmemMax);
+            assertEquals(expected, SocketBuffers.receiveBufferOfUdpPort(gateway.port()),
+                    "the receive buffer of the socket on port " + gateway.port());
+            Map<String, Object> settings = serverSettings(0);
+            settings.put("limits.udp.receive.buffer.bytes", 1000);
+            assertRefusedAndStillServing(gateway, settings, "limits.udp.receive.buffer.bytes");
+        }
+    }
+
     /**
      * The server publishes why it refused the last configuration on its service (property coap.config.error), so an
      * operator and this test can see the refusal without reading logs. The old endpoint must still answer.

@@ -53,8 +53,9 @@ import io.coaptree.properties.ConfigurationChange;
 
 /**
  * Kura's {@link DataTransportService} directly on Eclipse Paho, without Kura's DataService message store and
- * priority queue: a publish goes straight to Paho or fails at once, with
- * {@link KuraTooManyInflightMessagesException} when the in-flight window is full and
+ * priority queue: a publish goes straight to Paho or fails, with
+ * {@link KuraTooManyInflightMessagesException} when the in-flight window stays full for
+ * {@code in-flight-messages.wait-ms} and
  * {@link KuraNotConnectedException} when the broker is not connected. Listeners run on one dispatcher thread,
  * never on Paho's. Once {@link #connect()} was called (or {@code connect.auto-on-startup} is set) the
  * transport keeps the connection up, reconnecting with backoff and restoring subscriptions, until
@@ -87,6 +88,9 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     private volatile String configurationError;
     private volatile TopicVariables topicVariables = new TopicVariables("", "");
     private volatile InFlightWindow window = new InFlightWindow(MqttTransportOptions.DEFAULT_IN_FLIGHT_MAX);
+    private static final long REFUSAL_WARNING_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(10);
+    private final AtomicLong refusedSinceWarning = new AtomicLong();
+    private final AtomicLong lastRefusalWarning = new AtomicLong(System.nanoTime() - REFUSAL_WARNING_INTERVAL_NANOS);
     private volatile PahoClient client;
     private volatile String sessionId;
     private volatile boolean wantConnected;
@@ -448,7 +452,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     }
 
     /**
-     * Hands the message to Paho or fails at once. Returns a token for QoS 1 and 2 (confirmed later through
+     * Hands the message to Paho, waiting a bounded time for room in the in-flight window. Returns a token for QoS 1 and 2 (confirmed later through
      * {@link DataTransportListener#onMessageConfirmed}), {@code null} for QoS 0, as Kura's transport does.
      */
     @Override
@@ -458,18 +462,49 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         }
         PahoClient c = connectedClient();
         String resolved = topicVariables.resolve(topic);
-        InFlightWindow current = window;
-        InFlightWindow.Slot slot = current.tryAcquire();
-        if (slot == null) {
-            throw new KuraTooManyInflightMessagesException(
-                    "in-flight window full (" + current.capacity() + " messages); retry later");
-        }
+        InFlightWindow.Slot slot = awaitSlot();
         String session = sessionId;
         try {
             int messageId = c.publish(resolved, payload, qos, retain, slot, session);
             return qos > 0 ? new DataTransportToken(messageId, session) : null;
         } catch (MqttException e) {
             throw translate(e, "publish on " + resolved);
+        }
+    }
+
+    /**
+     * A slot of the in-flight window, waiting up to {@code in-flight-messages.wait-ms} for the broker to complete an
+     * earlier publish: a burst is slowed to the broker's pace instead of losing messages.
+     */
+    private InFlightWindow.Slot awaitSlot() throws KuraTooManyInflightMessagesException {
+        InFlightWindow current = window;
+        MqttTransportOptions o = options;
+        int waitMillis = o != null ? o.inFlightWaitMillis() : MqttTransportOptions.DEFAULT_IN_FLIGHT_WAIT;
+        InFlightWindow.Slot slot;
+        try {
+            slot = current.acquire(waitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new KuraTooManyInflightMessagesException(e, "interrupted while waiting for the in-flight window");
+        }
+        if (slot == null) {
+            warnRefused(current.capacity(), waitMillis);
+            throw new KuraTooManyInflightMessagesException("in-flight window full (" + current.capacity()
+                    + " messages) for " + waitMillis + " ms (" + MqttTransportOptions.IN_FLIGHT_WAIT
+                    + "): the broker is not completing publishes; retry later");
+        }
+        return slot;
+    }
+
+    /** Kura's message for the exception has no room for the reason: say it in the log, once per 10 s at most. */
+    private void warnRefused(int capacity, int waitMillis) {
+        refusedSinceWarning.incrementAndGet();
+        long now = System.nanoTime();
+        long last = lastRefusalWarning.get();
+        if (now - last >= REFUSAL_WARNING_INTERVAL_NANOS && lastRefusalWarning.compareAndSet(last, now)) {
+            logger.warn("{}: {} publish(es) refused: the in-flight window ({} messages) stayed full for {} ms ({}); "
+                    + "the broker at {} is not completing publishes", PID, refusedSinceWarning.getAndSet(0), capacity,
+                    waitMillis, MqttTransportOptions.IN_FLIGHT_WAIT, getBrokerUrl());
         }
     }
 

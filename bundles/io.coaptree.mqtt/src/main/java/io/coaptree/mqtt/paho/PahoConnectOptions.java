@@ -23,8 +23,10 @@ public final class PahoConnectOptions {
         o.setKeepAliveInterval(current.keepAliveSeconds());
         o.setConnectionTimeout(current.timeoutSeconds());
         o.setMqttVersion(current.protocolVersion());
-        // The transport's window is the limit; Paho's own must never refuse first.
-        o.setMaxInflight(current.inFlightMax());
+        // The transport's window is the limit; Paho's own must never refuse first. Paho completes a publish's token
+        // (which frees the transport's slot, and wakes a publisher waiting for it) before it counts the publish out of
+        // its own window, so its window gets room for a second transport window of publishes.
+        o.setMaxInflight(2 * current.inFlightMax());
         // The transport reconnects by itself, with its own backoff, and restores subscriptions.
         o.setAutomaticReconnect(false);
         if (!current.username().isEmpty()) {

@@ -44,6 +44,7 @@ public final class MqttTransportOptions {
     public static final String RECONNECT_INITIAL_DELAY = "reconnect.initial-delay-ms";
     public static final String RECONNECT_MAX_DELAY = "reconnect.max-delay-ms";
     public static final String LISTENER_QUEUE_CAPACITY = "listener.queue-capacity";
+    public static final String IN_FLIGHT_WAIT = "in-flight-messages.wait-ms";
 
     public static final String DEFAULT_BROKER_URL = "mqtt://localhost:1883/";
     public static final int DEFAULT_KEEP_ALIVE = 30;
@@ -53,6 +54,11 @@ public final class MqttTransportOptions {
     public static final int DEFAULT_RECONNECT_INITIAL_DELAY = 1000;
     public static final int DEFAULT_RECONNECT_MAX_DELAY = 60_000;
     public static final int DEFAULT_LISTENER_QUEUE_CAPACITY = 10_000;
+    /**
+     * A broker confirms a publish in milliseconds; a window still full after a second means a stalled broker or
+     * link, and a remote query (5 s timeout by default) still has time to answer 5.04 instead of waiting it out.
+     */
+    public static final int DEFAULT_IN_FLIGHT_WAIT = 1000;
 
     /** MQTT packet identifiers are 16 bits: no more QoS>0 messages can be in flight. */
     static final int MAX_IN_FLIGHT = 65_535;
@@ -85,6 +91,7 @@ public final class MqttTransportOptions {
     private final int reconnectInitialDelayMillis;
     private final int reconnectMaxDelayMillis;
     private final int listenerQueueCapacity;
+    private final int inFlightWaitMillis;
 
     private MqttTransportOptions(ComponentProperties p, PasswordDecryptor decryptor) {
         this.brokerUrl = p.string(BROKER_URL, DEFAULT_BROKER_URL).trim();
@@ -122,6 +129,7 @@ public final class MqttTransportOptions {
         }
         this.listenerQueueCapacity = p.integer(LISTENER_QUEUE_CAPACITY, DEFAULT_LISTENER_QUEUE_CAPACITY, 1,
                 1_000_000);
+        this.inFlightWaitMillis = p.integer(IN_FLIGHT_WAIT, DEFAULT_IN_FLIGHT_WAIT, 0, 60_000);
     }
 
     /**
@@ -267,6 +275,11 @@ public final class MqttTransportOptions {
         return inFlightMax;
     }
 
+    /** How long a publish waits for a free slot of a full in-flight window before it is refused; 0: not at all. */
+    public int inFlightWaitMillis() {
+        return inFlightWaitMillis;
+    }
+
     /** Whether the transport connects (and keeps reconnecting) as soon as it is activated. */
     public boolean autoConnect() {
         return autoConnect;
@@ -307,7 +320,7 @@ public final class MqttTransportOptions {
         return "MqttTransportOptions[" + BROKER_URL + "=" + brokerUrl + ", " + CLIENT_ID + "=" + clientId + ", "
                 + USERNAME + "=" + username + ", " + KEEP_ALIVE + "=" + keepAliveSeconds + ", " + TIMEOUT + "="
                 + timeoutSeconds + ", " + CLEAN_SESSION + "=" + cleanSession + ", " + IN_FLIGHT_MAX + "="
-                + inFlightMax + "]";
+                + inFlightMax + ", " + IN_FLIGHT_WAIT + "=" + inFlightWaitMillis + "]";
     }
 
     /**
@@ -343,7 +356,8 @@ public final class MqttTransportOptions {
                 && tcpNoDelay == o.tcpNoDelay
                 && reconnectInitialDelayMillis == o.reconnectInitialDelayMillis
                 && reconnectMaxDelayMillis == o.reconnectMaxDelayMillis
-                && listenerQueueCapacity == o.listenerQueueCapacity;
+                && listenerQueueCapacity == o.listenerQueueCapacity
+                && inFlightWaitMillis == o.inFlightWaitMillis;
     }
 
     @Override

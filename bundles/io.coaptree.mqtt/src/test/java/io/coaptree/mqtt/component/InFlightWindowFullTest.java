@@ -4,6 +4,7 @@ import static io.coaptree.mqtt.component.RecordingListener.next;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
@@ -20,13 +21,13 @@ import org.eclipse.kura.KuraTooManyInflightMessagesException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A full in-flight window. A real broker acknowledges too fast to fill a window deterministically, so the peer
+ * An in-flight window that stays full. A real broker acknowledges too fast to fill a window deterministically, so the peer
  * here is a socket that accepts the MQTT connection and then never acknowledges a publish.
  */
 class InFlightWindowFullTest {
 
     @Test
-    void aFullWindowRefusesAtOnceAndALostConnectionFreesIt() throws Exception {
+    void aWindowThatStaysFullRefusesAfterTheWaitNamingTheSettingAndALostConnectionFreesIt() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Map<String, Object> p = new HashMap<>();
             p.put("broker-url", "mqtt://127.0.0.1:" + server.getLocalPort());
@@ -35,6 +36,7 @@ class InFlightWindowFullTest {
             p.put("keep-alive", 60);
             p.put("timeout", 5);
             p.put("in-flight-messages.max-number", 3);
+            p.put("in-flight-messages.wait-ms", 300);
             LeanMqttDataTransport t = new LeanMqttDataTransport();
             t.setCryptoService(new TestCryptoService());
             t.activate(p);
@@ -48,9 +50,10 @@ class InFlightWindowFullTest {
                     assertNotNull(t.publish("w/" + i, new byte[] { (byte) i }, 1 + i % 2, false));
                 }
                 assertEquals(3, t.inFlightMessages());
-                KuraTooManyInflightMessagesException e = assertThrows(KuraTooManyInflightMessagesException.class,
-                        () -> t.publish("w/3", new byte[1], 1, false));
-                assertNotNull(e.getMessage());
+                long started = System.nanoTime();
+                assertThrows(KuraTooManyInflightMessagesException.class, () -> t.publish("w/3", new byte[1], 1, false));
+                assertTrue(System.nanoTime() - started >= TimeUnit.MILLISECONDS.toNanos(300),
+                        "refused only after waiting in-flight-messages.wait-ms for a slot");
                 assertThrows(KuraTooManyInflightMessagesException.class, () -> t.publish("w/4", new byte[1], 0, false),
                         "QoS 0 publishes wait for the same window");
 

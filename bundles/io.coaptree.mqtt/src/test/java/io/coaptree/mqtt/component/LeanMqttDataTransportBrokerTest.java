@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -97,6 +100,38 @@ class LeanMqttDataTransportBrokerTest {
         peer.connect(o);
         peers.add(peer);
         return peer;
+    }
+
+    @Test
+    void aBurstBeyondTheInFlightWindowWaitsForTheBrokerAndLosesNothing() throws Exception {
+        // Before issue 13 a full window refused at once and the burst lost messages; now publishers wait for slots.
+        LeanMqttDataTransport t = transport(
+                Map.of("in-flight-messages.max-number", 2, "in-flight-messages.wait-ms", 30_000));
+        RecordingListener listener = connected(t);
+        t.subscribe("burst/#", 1);
+        int threads = 4;
+        int each = 250;
+        ExecutorService publishers = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int n = 0; n < threads; n++) {
+                int publisher = n;
+                done.add(publishers.submit(() -> {
+                    for (int i = 0; i < each; i++) {
+                        t.publish("burst/" + publisher, new byte[] { (byte) i }, 1, false);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) {
+                f.get(120, TimeUnit.SECONDS); // a refused publish fails here
+            }
+        } finally {
+            publishers.shutdownNow();
+        }
+        for (int i = 0; i < threads * each; i++) {
+            next(listener.arrivals, "message " + i + " of the burst");
+        }
     }
 
     @Test

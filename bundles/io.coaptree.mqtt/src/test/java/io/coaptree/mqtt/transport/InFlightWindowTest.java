@@ -68,6 +68,30 @@ class InFlightWindowTest {
     }
 
     @Test
+    void aWaitingPublisherGetsTheNextReleasedSlot() throws Exception {
+        InFlightWindow window = new InFlightWindow(1);
+        InFlightWindow.Slot held = window.tryAcquire();
+        ExecutorService waiter = Executors.newSingleThreadExecutor();
+        try {
+            Future<InFlightWindow.Slot> waiting = waiter.submit(() -> window.acquire(60_000));
+            held.release();
+            assertNotNull(waiting.get(30, TimeUnit.SECONDS), "the released slot goes to the waiting publisher");
+            assertEquals(1, window.inFlight());
+        } finally {
+            waiter.shutdownNow();
+        }
+    }
+
+    @Test
+    void aWaitEndsWithoutASlotWhenNoneIsReleasedInTime() throws Exception {
+        InFlightWindow window = new InFlightWindow(1);
+        assertNotNull(window.acquire(0));
+        assertNull(window.acquire(0), "0: no wait");
+        assertNull(window.acquire(50), "nothing released within the bound");
+        assertEquals(1, window.inFlight());
+    }
+
+    @Test
     void capacityMustBePositive() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new InFlightWindow(0));
         assertTrue(e.getMessage().startsWith("capacity"));

@@ -37,6 +37,7 @@ class MqttTransportOptionsTest {
         assertTrue(o.tcpNoDelay(), "packets go out at once unless the operator trades latency for throughput");
         assertEquals(4, o.protocolVersion());
         assertEquals(100, o.inFlightMax());
+        assertEquals(1000, o.inFlightWaitMillis(), "a burst waits for the broker, a stalled broker is refused in 1 s");
         assertTrue(o.autoConnect());
         assertFalse(o.tls());
         assertEquals(0, o.password().length);
@@ -78,6 +79,8 @@ class MqttTransportOptionsTest {
         assertRefused("lwt.topic", "lwt.topic", "a/+/b");
         assertRefused("in-flight-messages.max-number", "in-flight-messages.max-number", 0);
         assertRefused("in-flight-messages.max-number", "in-flight-messages.max-number", 70_000);
+        assertRefused("in-flight-messages.wait-ms", "in-flight-messages.wait-ms", -1);
+        assertRefused("in-flight-messages.wait-ms", "in-flight-messages.wait-ms", 60_001);
         assertRefused("clean-session", "clean-session", "yes");
         assertRefused("keep-alive", "keep-alive", "soon");
         assertRefused("reconnect.max-delay-ms", "reconnect.initial-delay-ms", 5000, "reconnect.max-delay-ms", 1000);

@@ -44,6 +44,13 @@ final class CaliforniumSettings {
         config.set(CoapConfig.NOTIFICATION_CHECK_INTERVAL_COUNT, options.observeCheckIntervalCount());
         int datagram = Math.max(config.get(UdpConfig.UDP_DATAGRAM_SIZE), options.maxMessageSize() + HEADER_ALLOWANCE);
         config.set(UdpConfig.UDP_DATAGRAM_SIZE, datagram);
+        // null: leave the socket's buffer at the OS default
+        config.set(UdpConfig.UDP_RECEIVE_BUFFER_SIZE, osDefaultIfZero(options.udpReceiveBufferBytes()));
+        config.set(UdpConfig.UDP_SEND_BUFFER_SIZE, osDefaultIfZero(options.udpSendBufferBytes()));
         return config;
+    }
+
+    private static Integer osDefaultIfZero(int bytes) {
+        return bytes == 0 ? null : bytes;
     }
 }

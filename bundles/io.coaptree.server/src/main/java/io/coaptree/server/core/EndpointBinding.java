@@ -12,6 +12,7 @@ import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.core.observe.ObserveRelation;
 import org.eclipse.californium.elements.Connector;
+import org.eclipse.californium.elements.UDPConnector;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.util.ExecutorsUtil;
 import org.eclipse.californium.elements.util.NamedThreadFactory;
@@ -72,6 +73,11 @@ final class EndpointBinding {
     /** @return the bound address, with the actual port once started */
     InetSocketAddress address() {
         return endpoint.getAddress();
+    }
+
+    /** @return the receive buffer the OS granted the socket, or null when the connector does not say (DTLS, memory) */
+    Integer receiveBufferBytes() {
+        return endpoint.getConnector() instanceof UDPConnector udp ? udp.getReceiveBufferSize() : null;
     }
 
     /** Whether the relation was made through this binding's endpoint (its notifications would go out there). */

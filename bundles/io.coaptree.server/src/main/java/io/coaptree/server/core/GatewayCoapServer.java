@@ -289,6 +289,23 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             retire(previous);
         }
         LOG.info("CoAP server listening on {}", fresh.address());
+        reportReceiveBuffer(next.udpReceiveBufferBytes(), fresh.receiveBufferBytes());
+    }
+
+    /** A buffer smaller than asked drops bursts silently in the kernel: say so, and how to lift the cap. */
+    private static void reportReceiveBuffer(int asked, Integer granted) {
+        if (granted == null) {
+            return;
+        }
+        // Linux grants twice what it is asked (its bookkeeping share) up to twice net.core.rmem_max: less than asked
+        // means the cap cut it
+        if (asked > 0 && granted < asked) {
+            LOG.warn("UDP receive buffer: {} bytes asked ({}), the OS granted {}; raise net.core.rmem_max "
+                    + "(sysctl) to let bursts queue instead of being dropped", asked, ServerOptions.UDP_RECEIVE_BUFFER,
+                    granted);
+        } else {
+            LOG.info("UDP receive buffer: {} bytes", granted);
+        }
     }
 
     private void restart(EndpointBinding previous) {

@@ -155,6 +155,9 @@ final class LocalRequests implements AutoCloseable {
             LOG.warn("unreadable local response: {}", e.toString());
             return;
         } finally {
+            // As a socket connector does: the exchange keeps the context it was sent in, and the reply (the ACK of a
+            // confirmable notification) is matched against it.
+            raw.onContextEstablished(raw.getEndpointContext());
             raw.onSent();
         }
         if (!(message instanceof Response response)) {
@@ -163,14 +166,16 @@ final class LocalRequests implements AutoCloseable {
         InetSocketAddress peer = raw.getInetSocketAddress();
         AddressEndpointContext context = new AddressEndpointContext(peer, null);
         if (response.getType() == Type.CON) {
-            inject(serializer.getByteArray(EmptyMessage.newACK(response)), context);
+            // Californium sends a notification confirmable now and then (observe.check.interval.count and .seconds)
+            // and ends the relation when it is not acknowledged; the ACK is queued on the endpoint's executor.
+            inject(serializer.getByteArray(emptyReply(EmptyMessage.newACK(response))), context);
         }
         Key key = new Key(peer, response.getToken());
         Pending entry = pending.get(key);
         if (entry == null || entry.request.isCanceled()) {
             if (response.getOptions().hasObserve()) {
                 // A notification for a relation nobody follows any more: reset it.
-                inject(serializer.getByteArray(EmptyMessage.newRST(response)), context);
+                inject(serializer.getByteArray(emptyReply(EmptyMessage.newRST(response))), context);
             }
             return;
         }
@@ -187,6 +192,15 @@ final class LocalRequests implements AutoCloseable {
             }
         }
         entry.first.complete(response);
+    }
+
+    /**
+     * An empty ACK or RST as the wire has it: Californium's factories leave the token unset (its stack sets the empty
+     * token when it sends one), and the serializer cannot write a message without one.
+     */
+    private static EmptyMessage emptyReply(EmptyMessage message) {
+        message.setToken(Token.EMPTY);
+        return message;
     }
 
     private static InetSocketAddress syntheticPeer(long index) {

@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
 import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
 import org.eclipse.californium.scandium.DTLSConnector;
 import org.eclipse.californium.scandium.config.DtlsConfig;
 import org.eclipse.californium.scandium.config.DtlsConfig.DtlsRole;
@@ -53,6 +54,9 @@ public final class DtlsConnectorFactory {
         config.set(DtlsConfig.DTLS_MAX_FRAGMENTED_HANDSHAKE_MESSAGE_LENGTH, options.maxHandshakeMessageSize());
         config.set(DtlsConfig.DTLS_RECEIVER_THREAD_COUNT, options.receiverThreads());
         config.set(DtlsConfig.DTLS_CONNECTOR_THREAD_COUNT, options.connectorThreads());
+        // the DTLS socket gets the plain endpoint's buffer sizes (limits.udp.*.buffer.bytes)
+        config.set(DtlsConfig.DTLS_RECEIVE_BUFFER_SIZE, config.get(UdpConfig.UDP_RECEIVE_BUFFER_SIZE));
+        config.set(DtlsConfig.DTLS_SEND_BUFFER_SIZE, config.get(UdpConfig.UDP_SEND_BUFFER_SIZE));
         if (!options.cipherSuites().isEmpty()) {
             // an explicit choice may include suites Scandium does not list as recommended (e.g. CCM_8 for constrained peers)
             config.set(DtlsConfig.DTLS_RECOMMENDED_CIPHER_SUITES_ONLY, false);

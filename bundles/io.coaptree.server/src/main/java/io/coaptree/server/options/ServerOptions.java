@@ -34,12 +34,17 @@ import io.coaptree.properties.InvalidPropertyException;
  * @param dedupMessagesPerPeer {@value #DEDUP_MESSAGES_PER_PEER}: recent messages remembered per peer to recognise
  *            retransmissions; with {@code maxPeers} it caps the deduplication memory, which otherwise grows with the
  *            request rate times the exchange lifetime and can exhaust a small gateway's heap under load
+ * @param udpReceiveBufferBytes {@value #UDP_RECEIVE_BUFFER}: the socket receive buffer asked of the OS (0: the OS
+ *            default); datagrams that arrive while it is full are dropped by the kernel, unseen by the server. Linux
+ *            grants at most {@code net.core.rmem_max} (doubled, for its bookkeeping)
+ * @param udpSendBufferBytes {@value #UDP_SEND_BUFFER}: the socket send buffer asked of the OS (0: the OS default),
+ *            capped by {@code net.core.wmem_max}
  */
 public record ServerOptions(boolean enabled, String bindAddress, int port, String domain, String group,
         int maxMessageSize, int blockSize, int maxResourceBodySize, int maxPeers, int peerInactivitySeconds,
         int exchangeLifetimeSeconds, int blockwiseLifetimeSeconds, int maxObserveRelations,
         int observeCheckIntervalSeconds, int observeCheckIntervalCount, int protocolThreads,
-        int dedupMessagesPerPeer) {
+        int dedupMessagesPerPeer, int udpReceiveBufferBytes, int udpSendBufferBytes) {
 
     public static final String ENABLED = "coap.enabled";
     public static final String BIND_ADDRESS = "coap.bind.address";
@@ -58,12 +63,19 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     public static final String OBSERVE_CHECK_COUNT = "observe.check.interval.count";
     public static final String PROTOCOL_THREADS = "limits.protocol.threads";
     public static final String DEDUP_MESSAGES_PER_PEER = "limits.dedup.messages.per.peer";
+    public static final String UDP_RECEIVE_BUFFER = "limits.udp.receive.buffer.bytes";
+    public static final String UDP_SEND_BUFFER = "limits.udp.send.buffer.bytes";
+
+    /** Largest socket buffer asked for; the OS caps it lower anyway. */
+    private static final int MAX_SOCKET_BUFFER = 64 * 1024 * 1024;
+    /** Smallest non-zero socket buffer: one largest datagram and some. */
+    private static final int MIN_SOCKET_BUFFER = 16 * 1024;
 
     /** Longest domain or group: an RD sector name is at most 63 bytes (RFC 9176). */
     public static final int MAX_NAME_LENGTH = 63;
 
     private static final ServerOptions DEFAULTS = new ServerOptions(true, "0.0.0.0", 5683, "", "", 1024, 512,
-            65536, 500, 600, 60, 60, 1000, 120, 100, 2, 64);
+            65536, 500, 600, 60, 60, 1000, 120, 100, 2, 64, 1024 * 1024, 0);
 
     public ServerOptions {
         if (bindAddress == null || bindAddress.isBlank()) {
@@ -93,6 +105,8 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         STANDARD.requireRange(OBSERVE_CHECK_COUNT, observeCheckIntervalCount, 1, 10_000);
         STANDARD.requireRange(PROTOCOL_THREADS, protocolThreads, 1, 16);
         STANDARD.requireRange(DEDUP_MESSAGES_PER_PEER, dedupMessagesPerPeer, 8, 4096);
+        requireSocketBuffer(UDP_RECEIVE_BUFFER, udpReceiveBufferBytes);
+        requireSocketBuffer(UDP_SEND_BUFFER, udpSendBufferBytes);
     }
 
     /** @return the metatype defaults */
@@ -126,7 +140,9 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
                 p.integer(OBSERVE_CHECK_INTERVAL, d.observeCheckIntervalSeconds),
                 p.integer(OBSERVE_CHECK_COUNT, d.observeCheckIntervalCount),
                 p.integer(PROTOCOL_THREADS, d.protocolThreads),
-                p.integer(DEDUP_MESSAGES_PER_PEER, d.dedupMessagesPerPeer));
+                p.integer(DEDUP_MESSAGES_PER_PEER, d.dedupMessagesPerPeer),
+                p.integer(UDP_RECEIVE_BUFFER, d.udpReceiveBufferBytes),
+                p.integer(UDP_SEND_BUFFER, d.udpSendBufferBytes));
     }
 
     /** @return a copy with another port (tests and several nodes per JVM use 0) */
@@ -152,7 +168,15 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         return new ServerOptions(newEnabled, bindAddress, newPort, newDomain, newGroup, maxMessageSize, blockSize,
                 maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
                 blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
-                observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer);
+                observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer, udpReceiveBufferBytes,
+                udpSendBufferBytes);
+    }
+
+    private static void requireSocketBuffer(String field, int bytes) {
+        if (bytes != 0 && (bytes < MIN_SOCKET_BUFFER || bytes > MAX_SOCKET_BUFFER)) {
+            throw new InvalidPropertyException(field, bytes + " is neither 0 (the OS default) nor in "
+                    + MIN_SOCKET_BUFFER + ".." + MAX_SOCKET_BUFFER);
+        }
     }
 
     private static String requireName(String field, String value) {

@@ -1,11 +1,19 @@
 package io.coaptree.server.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 
 import java.util.Map;
 
 import org.eclipse.californium.core.config.CoapConfig;
+import org.eclipse.californium.core.network.CoapEndpoint;
+import org.eclipse.californium.elements.UDPConnector;
 import org.eclipse.californium.elements.config.Configuration;
+import org.eclipse.californium.elements.config.UdpConfig;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.server.options.ServerOptions;
@@ -20,5 +28,31 @@ class CaliforniumSettingsTest {
         assertEquals(CoapConfig.DEDUPLICATOR_PEERS_MARK_AND_SWEEP, config.get(CoapConfig.DEDUPLICATOR));
         assertEquals(32, config.get(CoapConfig.PEERS_MARK_AND_SWEEP_MESSAGES));
         assertEquals(200, config.get(CoapConfig.MAX_ACTIVE_PEERS));
+    }
+
+    @Test
+    void theSocketGetsTheReceiveBufferAskedFor() throws Exception {
+        // below Linux's default cap (net.core.rmem_max, 212992), so any Linux grants it in full
+        int asked = 128 * 1024;
+        Configuration config = CaliforniumSettings.configurationFor(
+                ServerOptions.from(Map.of(ServerOptions.UDP_RECEIVE_BUFFER, asked)));
+        assertEquals(asked, config.get(UdpConfig.UDP_RECEIVE_BUFFER_SIZE));
+        assertNull(config.get(UdpConfig.UDP_SEND_BUFFER_SIZE), "0: the OS default");
+        CoapEndpoint endpoint = new CoapEndpoint.Builder().setConfiguration(config)
+                .setInetSocketAddress(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0)).build();
+        try {
+            endpoint.start();
+            int granted = ((UDPConnector) endpoint.getConnector()).getReceiveBufferSize();
+            assertTrue(granted >= asked, "granted " + granted);
+        } finally {
+            endpoint.destroy();
+        }
+    }
+
+    @Test
+    void zeroKeepsTheOsDefault() {
+        Configuration config = CaliforniumSettings.configurationFor(
+                ServerOptions.from(Map.of(ServerOptions.UDP_RECEIVE_BUFFER, 0)));
+        assertNull(config.get(UdpConfig.UDP_RECEIVE_BUFFER_SIZE));
     }
 }

@@ -133,4 +133,36 @@ class LocalExecutionTest {
         }
         assertEquals(0, resource.getObserverCount(), "the server's relation ends with the cancel");
     }
+
+    @Test
+    void observeKeepsReportingPastTheConfirmableNotifications() throws Exception {
+        Request observe = Request.newGet();
+        observe.getOptions().setUriPath("caller");
+        observe.setObserve();
+        BlockingQueue<Response> seen = new LinkedBlockingQueue<>();
+        observe.addMessageObserver(new MessageObserverAdapter() {
+            @Override
+            public void onResponse(Response response) {
+                seen.add(response);
+            }
+        });
+        run(observe, null);
+        assertEquals("anonymous off", seen.poll(5, TimeUnit.SECONDS).getPayloadString());
+        PeerIdentity writer = new PeerIdentity(PeerIdentity.PSK, "writer");
+        for (int i = 1; i <= 250; i++) {
+            run(put("v" + i), writer);
+            String expected = "anonymous v" + i;
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            String last = null;
+            while (!expected.equals(last) && System.nanoTime() < deadline) {
+                Response next = seen.poll(100, TimeUnit.MILLISECONDS);
+                if (next != null) {
+                    last = next.getPayloadString();
+                }
+            }
+            assertEquals(expected, last, "notification " + i);
+        }
+        assertEquals(1, resource.getObserverCount(), "the relation survives its confirmable notifications");
+        observe.cancel();
+    }
 }

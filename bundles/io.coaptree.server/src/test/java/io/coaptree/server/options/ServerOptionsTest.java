@@ -24,6 +24,8 @@ class ServerOptionsTest {
         assertEquals(5683, options.port());
         assertEquals("", options.domain());
         assertEquals(65536, options.maxResourceBodySize());
+        assertEquals(1024 * 1024, options.udpReceiveBufferBytes(), "room for bursts of datagrams");
+        assertEquals(0, options.udpSendBufferBytes(), "the OS default");
     }
 
     @Test
@@ -66,6 +68,8 @@ class ServerOptionsTest {
             "observe.max.relations             | 0         | observe.max.relations: 0 is outside",
             "observe.check.interval.seconds    | 1         | observe.check.interval.seconds: 1 is outside",
             "observe.check.interval.count      | 0         | observe.check.interval.count: 0 is outside",
+            "limits.udp.receive.buffer.bytes   | 1000      | limits.udp.receive.buffer.bytes: 1000 is neither 0 (the OS default) nor in 16384..67108864",
+            "limits.udp.send.buffer.bytes      | 100000000 | limits.udp.send.buffer.bytes: 100000000 is neither 0",
     })
     void aRefusedValueIsReportedWithItsField(String field, String value, String message) {
         InvalidPropertyException e = assertThrows(InvalidPropertyException.class,

@@ -64,11 +64,18 @@ final class KuraNodeTarget implements AutoCloseable {
                       <esf:property name="coap.port" array="false" encrypted="false" type="Integer"><esf:value>0</esf:value></esf:property>
                       <esf:property name="node.domain" array="false" encrypted="false" type="String"><esf:value>bench</esf:value></esf:property>
                       <esf:property name="node.group" array="false" encrypted="false" type="String"><esf:value>bench-1</esf:value></esf:property>
-                    </esf:properties>
+                %s    </esf:properties>
                   </esf:configuration>
                 </esf:configurations>
-                """.formatted(SERVER_PID, bindAddress);
+                """.formatted(SERVER_PID, bindAddress, receiveBufferProperty());
         Files.writeString(file, xml);
+    }
+
+    private static String receiveBufferProperty() {
+        String bytes = System.getProperty(TargetSpec.UDP_RECEIVE_BUFFER_PROPERTY);
+        return bytes == null ? "" : "  <esf:property name=\"limits.udp.receive.buffer.bytes\" array=\"false\" "
+                + "encrypted=\"false\" type=\"Integer\"><esf:value>" + Integer.parseInt(bytes.trim())
+                + "</esf:value></esf:property>\n";
     }
 
     int port() {

@@ -14,6 +14,9 @@ import java.util.List;
  */
 public record TargetSpec(String label, String kind, List<String> arguments, List<String> jvmOptions) {
 
+    /** System property of a {@code kura} target: its server's limits.udp.receive.buffer.bytes (else the default). */
+    public static final String UDP_RECEIVE_BUFFER_PROPERTY = "coaptree.bench.udp.receive.buffer";
+
     /** A small gateway's heap: the same limit for every target so heap figures compare. */
     /** A small heap, as on a gateway; compiler threads kept alive so their CPU time stays countable (ProcFs). */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-Xmx256m",

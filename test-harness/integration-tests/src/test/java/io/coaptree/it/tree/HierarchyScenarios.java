@@ -497,6 +497,99 @@ abstract class HierarchyScenarios {
     }
 
     /** Random bytes whose first byte (a format version in every tree format) is {@code first}. */
+    @Test
+    @Order(11)
+    void aRelayedObserveRelationKeepsNotifyingPastItsConfirmableNotifications() throws Exception {
+        // The owner sends every 100th notification confirmable; the relation must survive those.
+        String remoteSwitch = "/tree/B/2/gB2/switch";
+        tree.node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writes", "open"));
+        CoapClient toggle = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gB2") + "/switch");
+        CoapClient observer = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + remoteSwitch);
+        BlockingQueue<String> states = new LinkedBlockingQueue<>();
+        try {
+            toggle.setTimeout(5_000L);
+            String state = awaitToggled(toggle);
+            CoapObserveRelation relation = observer.observe(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                    states.add(response.getResponseText().trim());
+                }
+
+                @Override
+                public void onError() {
+                    // a missing notification fails the wait below
+                }
+            });
+            awaitState(states, state, 0);
+            for (int change = 1; change <= 250; change++) {
+                CoapResponse toggled = toggle.post("", 0);
+                assertEquals(ResponseCode.CHANGED, toggled.getCode(), "toggle " + change);
+                // the state alternates, so each wait needs a notification of its own
+                awaitState(states, toggled.getResponseText().trim(), change);
+            }
+            relation.proactiveCancel();
+        } finally {
+            toggle.shutdown();
+            observer.shutdown();
+        }
+    }
+
+    @Test
+    @Order(12)
+    void aBurstOfRemoteReadsThroughAOneMessageInFlightWindowIsAnsweredInFull() throws Exception {
+        // A full window used to refuse the publish of a query (lost, 5.04 after the timeout); now it waits for a slot.
+        tree.node("gA1").updateConfiguration(TreeHierarchy.TRANSPORT_PID, Map.of("in-flight-messages.max-number", 1));
+        awaitContent("gA1", REMOTE_TEMPERATURE); // the transport reconnected with the new window
+        int reads = 200;
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
+        BlockingQueue<ResponseCode> answers = new LinkedBlockingQueue<>();
+        try {
+            for (int i = 0; i < reads; i++) {
+                client.get(new CoapHandler() {
+                    @Override
+                    public void onLoad(CoapResponse response) {
+                        answers.add(response.getCode());
+                    }
+
+                    @Override
+                    public void onError() {
+                        answers.add(ResponseCode.SERVICE_UNAVAILABLE); // no answer at all
+                    }
+                });
+            }
+            for (int i = 0; i < reads; i++) {
+                ResponseCode code = answers.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+                assertEquals(ResponseCode.CONTENT, code, "answer " + i + " of " + reads);
+            }
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    /** Toggles once writes are open (the server applies the new configuration asynchronously). */
+    private static String awaitToggled(CoapClient toggle) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        CoapResponse last = null;
+        while (System.nanoTime() < deadline) {
+            last = toggle.post("", 0);
+            if (last != null && last.getCode() == ResponseCode.CHANGED) {
+                return last.getResponseText().trim();
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("writes at gB2 not opened: " + (last == null ? "no answer" : last.getCode()));
+    }
+
+    private static void awaitState(BlockingQueue<String> states, String expected, int change) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        String last = null;
+        while (!expected.equals(last) && System.nanoTime() < deadline) {
+            String next = states.poll(100, TimeUnit.MILLISECONDS);
+            last = next == null ? last : next;
+        }
+        assertEquals(expected, last, "the notification after change " + change + " reached gA1's client");
+    }
+
     private static byte[] randomBytes(Random random, int length, int first) {
         byte[] bytes = new byte[length];
         random.nextBytes(bytes);

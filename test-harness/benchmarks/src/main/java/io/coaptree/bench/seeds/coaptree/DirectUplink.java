@@ -8,9 +8,10 @@ import org.eclipse.kura.data.DataTransportService;
 import org.eclipse.kura.data.DataTransportToken;
 
 /**
- * CoAPTree's way: publish on the lean transport at once. A full in-flight window refuses the publish
- * ({@code KuraTooManyInflightMessagesException}); the caller backs off briefly and retries, as the exchange probe
- * does, so the window is backpressure and nothing is lost.
+ * CoAPTree's way: publish on the lean transport at once. A full in-flight window makes the publish wait for a slot
+ * (up to {@code in-flight-messages.wait-ms}); should it still be refused ({@code KuraTooManyInflightMessagesException})
+ * the caller backs off briefly and retries, as the exchange probe does, so the window is backpressure and nothing is
+ * lost.
  */
 final class DirectUplink implements Uplink {
 

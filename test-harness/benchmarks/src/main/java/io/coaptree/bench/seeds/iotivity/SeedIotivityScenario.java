@@ -68,9 +68,15 @@ public final class SeedIotivityScenario implements Scenario {
         Duration step = Duration.ofMillis(options.setting("step.ms", quick ? 1_000 : 3_000));
         List<Integer> devices = quick ? QUICK_DEVICES : DEVICES;
 
+        List<String> jvm = new ArrayList<>(List.of("-Xmx1g", "-XX:-UseDynamicNumberOfCompilerThreads"));
+        // --set gateway.udp.receive.buffer=N: the gateway's limits.udp.receive.buffer.bytes (0: the OS default)
+        int receiveBuffer = options.setting("gateway.udp.receive.buffer", -1);
+        if (receiveBuffer >= 0) {
+            jvm.add("-D" + TargetSpec.UDP_RECEIVE_BUFFER_PROPERTY + "=" + receiveBuffer);
+        }
         TargetProcess gateway = context.startTarget(TargetSpec.kuraNode("gateway", List.of(
                 context.deploymentPackage("coaptree"), context.deploymentPackage("coaptree-examples")))
-                .withJvmOptions(List.of("-Xmx1g", "-XX:-UseDynamicNumberOfCompilerThreads")));
+                .withJvmOptions(jvm));
         CoapProbe.awaitSuccess(HOST, gateway.port(), PATH, Duration.ofSeconds(60));
         context.warmUp(LoadProfile.closedLoop("warm-up-gateway", 16, Duration.ofSeconds(quick ? 3 : 8), 20_000),
                 n -> CoapRequestIssuer.open(HOST, gateway.port(), n, CoapRequestIssuer.get(PATH)));

@@ -9,8 +9,6 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -39,28 +37,22 @@ public final class RootConsumer implements AutoCloseable {
 
     static final long HIGHEST_MICROS = 120_000_000L;
     static final int REGISTRATION_BATCH = 16;
-    /** Notifications after which a relation is replaced: before the 100th, see {@link #renew}. */
-    static final int RENEW_AFTER = 60;
-    /** A registration through the tree can take seconds; at 500 devices dozens of renewals are under way at once. */
-    static final int RENEWAL_THREADS = 32;
-    static final long RENEWAL_WAIT_SECONDS = 5;
+    /**
+     * Client endpoints (UDP ports) the devices' relations are spread over. The root numbers its messages to a port
+     * with 16-bit message ids and reuses one after its exchange lifetime (60 s on the gateways), while a Californium
+     * client drops a message whose id it saw within its own, longer, lifetime (RFC 7252's 145 s for NON): at 1,000
+     * notifications/s one port would see ids repeat after 65,536 and drop everything after as duplicates.
+     */
+    static final int ENDPOINTS = 8;
 
     /**
-     * Two client endpoints (two UDP ports) taken in turn by a device's successive relations: the root's server keys
-     * an Observe relation by the client's address and the resource, so a renewed relation from the same port would
-     * take the place of the old one, and cancelling the old one would then cancel the new.
+     * One relation per device for the whole run: since issue 13's fix a relayed relation survives the confirmable
+     * notifications (every 100th) that used to end it, so the consumer no longer renews its relations.
      */
     private final CoapEndpoint[] endpoints;
     private final List<CoapClient> clients = new CopyOnWriteArrayList<>();
     /** The live relation of each device. */
     private final Map<Integer, Handler> current = new ConcurrentHashMap<>();
-    /** Renews relations off the notification threads. */
-    private final ExecutorService renewals = Executors.newFixedThreadPool(RENEWAL_THREADS, r -> {
-        Thread t = new Thread(r, "root-consumer-renewals");
-        t.setDaemon(true);
-        return t;
-    });
-    private volatile boolean open = true;
     private final List<Integer> unobserved = new ArrayList<>();
     private String uriPrefix;
     private String gatewayAddress;
@@ -84,7 +76,7 @@ public final class RootConsumer implements AutoCloseable {
      */
     public static RootConsumer observe(String host, int rootPort, String gatewayAddress, int devices,
             Duration timeout) throws Exception {
-        CoapEndpoint[] endpoints = new CoapEndpoint[2];
+        CoapEndpoint[] endpoints = new CoapEndpoint[ENDPOINTS];
         for (int i = 0; i < endpoints.length; i++) {
             endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
             endpoints[i].start();
@@ -119,7 +111,7 @@ public final class RootConsumer implements AutoCloseable {
         this.gatewayAddress = gatewayAddress;
         Map<Integer, Handler> started = new LinkedHashMap<>();
         for (int d : devices) {
-            started.put(d, startRelation(d, 0));
+            started.put(d, startRelation(d));
         }
         List<Integer> missing = new ArrayList<>();
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
@@ -135,36 +127,13 @@ public final class RootConsumer implements AutoCloseable {
         return missing;
     }
 
-    private Handler startRelation(int device, int endpointIndex) {
+    private Handler startRelation(int device) {
         CoapClient client = new CoapClient(uriPrefix + RecordsPath.throughTree(gatewayAddress, device))
-                .setEndpoint(endpoints[endpointIndex]).setTimeout(10_000L);
+                .setEndpoint(endpoints[device % endpoints.length]).setTimeout(10_000L);
         clients.add(client);
-        Handler handler = new Handler(device, endpointIndex);
+        Handler handler = new Handler();
         handler.relation = client.observe(handler);
         return handler;
-    }
-
-    /**
-     * Replaces a device's relation before its 100th notification. The gateways' server sends every 100th
-     * notification confirmable (Californium's notification check), and in the tree's in-memory path that
-     * confirmable notification fails to send and ends the relation; a client that renews its relations in time
-     * keeps receiving. The old relation is cancelled once the new one has its first notification.
-     */
-    private void renew(Handler old) {
-        try {
-            Handler fresh = startRelation(old.device, 1 - old.endpointIndex);
-            if (fresh.first.await(RENEWAL_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                current.put(old.device, fresh);
-                old.relation.proactiveCancel();
-                return;
-            }
-            fresh.relation.proactiveCancel();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (RuntimeException e) {
-            // as below
-        }
-        old.renewing = false; // the old relation goes on; its next notification tries again
     }
 
     /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
@@ -233,8 +202,6 @@ public final class RootConsumer implements AutoCloseable {
 
     @Override
     public void close() {
-        open = false;
-        renewals.shutdownNow();
         current.values().forEach(h -> h.relation.proactiveCancel());
         clients.forEach(CoapClient::shutdown);
         for (CoapEndpoint endpoint : endpoints) {
@@ -244,27 +211,13 @@ public final class RootConsumer implements AutoCloseable {
 
     /** One relation of one device. */
     private final class Handler implements CoapHandler {
-        final int device;
-        final int endpointIndex;
         final CountDownLatch first = new CountDownLatch(1);
         volatile CoapObserveRelation relation;
-        private volatile int notifications;
-        private volatile boolean renewing;
-
-        Handler(int device, int endpointIndex) {
-            this.device = device;
-            this.endpointIndex = endpointIndex;
-        }
 
         @Override
         public void onLoad(CoapResponse response) {
             if (response.isSuccess()) {
                 first.countDown();
-                // from the RENEW_AFTER-th on, every notification tries again until a renewal has succeeded
-                if (++notifications >= RENEW_AFTER && !renewing && open) {
-                    renewing = true;
-                    renewals.execute(() -> renew(this));
-                }
             }
             arrived(response.getPayload());
         }

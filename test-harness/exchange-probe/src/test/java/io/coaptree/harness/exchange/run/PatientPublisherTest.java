@@ -36,6 +36,8 @@ class PatientPublisherTest {
             p.put("client-id", "patient");
             p.put("connect.auto-on-startup", false);
             p.put("in-flight-messages.max-number", 1);
+            // the transport refuses at once (it would otherwise wait up to 1 s itself): the publisher's own backoff
+            p.put("in-flight-messages.wait-ms", 0);
             p.put("timeout", 5);
             LeanMqttDataTransport transport = new LeanMqttDataTransport();
             transport.activate(p);
