@@ -104,7 +104,9 @@ public final class TreeScenario implements Scenario {
                     CoapRequestIssuer.get(TreeTestbed.LOCAL_PATH));
             IntFunction<RequestIssuer> remote = n -> CoapRequestIssuer.open(HOST, reader, n,
                     CoapRequestIssuer.get(TreeTestbed.REMOTE_PATH));
-            Duration warmUp = options.scaled(Duration.ofSeconds(4));
+            // Each gateway has its own copy of our bundles' classes, so the JIT compiles everything ten times over;
+            // a longer warm-up (--set warmup.seconds=30) measures the steady state of a long-running gateway.
+            Duration warmUp = options.scaled(Duration.ofSeconds(options.setting("warmup.seconds", 4)));
             context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, 2000), local);
             context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, 2000), remote);
 
