@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -497,6 +499,89 @@ abstract class HierarchyScenarios {
     }
 
     /** Random bytes whose first byte (a format version in every tree format) is {@code first}. */
+    /**
+     * Bounded waiting (issue 17): gA1 admits at most two reads in flight to its next hop, and a burst of reads at gA1
+     * goes beyond that. The requests it cannot send on are answered 5.03 at once (well before the 5 s request
+     * timeout) with a Max-Age saying when to retry and a diagnostic naming the setting; the admitted ones are
+     * answered with the temperature. The estimate of the wait is exercised step by step in {@code AdmissionTest}.
+     */
+    @Test
+    @Order(13)
+    void beyondWhatTheNextHopCanTakeARemoteReadIsRefusedEarlyWithMaxAgeAndTheAdmittedSucceed() throws Exception {
+        KuraNode gA1 = tree.node("gA1");
+        gA1.updateConfiguration(TreeHierarchy.REMOTE_QUERY_PID,
+                Map.of("remotequery.admission.max.pending.per.hop", 2));
+        List<TimedResponse> refused = new ArrayList<>();
+        List<TimedResponse> answered = new ArrayList<>();
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        // Until the new limit applies (the component is reconfigured asynchronously) and a burst goes beyond it.
+        while ((refused.isEmpty() || answered.isEmpty()) && System.nanoTime() < deadline) {
+            refused.clear();
+            answered.clear();
+            for (TimedResponse r : burst("gA1", REMOTE_TEMPERATURE, 30)) {
+                assertNotNull(r.response(), "every request of the burst is answered");
+                (r.response().getCode() == ResponseCode.SERVICE_UNAVAILABLE ? refused : answered).add(r);
+            }
+        }
+        try {
+            assertTrue(!refused.isEmpty() && !answered.isEmpty(), "refused " + refused.size() + ", answered "
+                    + answered.size());
+            for (TimedResponse r : answered) {
+                assertEquals(ResponseCode.CONTENT, r.response().getCode(), r.response().getResponseText());
+                assertTrue(r.response().getResponseText().matches("-?\\d+\\.\\d"), r.response().getResponseText());
+            }
+            for (TimedResponse r : refused) {
+                assertTrue(r.response().getOptions().hasMaxAge(), "a refusal says when to retry");
+                assertTrue(r.response().getOptions().getMaxAge() >= 1, r.response().advanced().toString());
+                assertTrue(r.response().getResponseText().contains("remotequery.admission.max.pending.per.hop"),
+                        r.response().getResponseText());
+                assertTrue(r.millis() < 5_000, "refused early, not after the request timeout: " + r.millis() + " ms");
+            }
+            System.out.printf("burst of 30 at gA1: %d refused (5.03), slowest refusal %d ms; %d answered%n",
+                    refused.size(), refused.stream().mapToLong(TimedResponse::millis).max().orElse(0),
+                    answered.size());
+        } finally {
+            gA1.updateConfiguration(TreeHierarchy.REMOTE_QUERY_PID,
+                    Map.of("remotequery.admission.max.pending.per.hop", 256));
+        }
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    private record TimedResponse(CoapResponse response, long millis) {
+    }
+
+    /** Sends {@code count} GETs at once from one client and waits (15 s at most) for each answer. */
+    private List<TimedResponse> burst(String gateway, String path, int count) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + path);
+        try {
+            client.setTimeout(15_000L);
+            List<CompletableFuture<TimedResponse>> answers = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                CompletableFuture<TimedResponse> answer = new CompletableFuture<>();
+                long sent = System.nanoTime();
+                client.get(new CoapHandler() {
+                    @Override
+                    public void onLoad(CoapResponse response) {
+                        answer.complete(new TimedResponse(response, (System.nanoTime() - sent) / 1_000_000));
+                    }
+
+                    @Override
+                    public void onError() {
+                        answer.complete(new TimedResponse(null, (System.nanoTime() - sent) / 1_000_000));
+                    }
+                });
+                answers.add(answer);
+            }
+            List<TimedResponse> results = new ArrayList<>();
+            for (CompletableFuture<TimedResponse> a : answers) {
+                results.add(a.get(20, TimeUnit.SECONDS));
+            }
+            return results;
+        } finally {
+            client.shutdown();
+        }
+    }
+
     private static byte[] randomBytes(Random random, int length, int first) {
         byte[] bytes = new byte[length];
         random.nextBytes(bytes);
