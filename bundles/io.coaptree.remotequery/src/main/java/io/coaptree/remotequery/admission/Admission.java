@@ -9,9 +9,10 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Decides whether a remote request may be sent to its next hop. A request is admitted only while it can be answered
- * in time: the estimated answer time at that hop ({@link HopLoad}: requests in flight times the measured interval
- * between answers, plus the path's recent shortest latency) must stay within {@code maxWaitMillis} and within the
- * request's own timeout, and the requests in flight to the hop below {@code maxPerHop}. A refused request costs
+ * in time: its estimated wait at that hop ({@link HopLoad}: requests in flight times the measured interval between
+ * answers) must stay within {@code maxWaitMillis}, its estimated answer time (that wait plus the path's recent
+ * shortest latency) within the request's own timeout, and the requests in flight to the hop below {@code maxPerHop}.
+ * A request finding nothing in flight is always sent: only queueing is cut by refusing. A refused request costs
  * nothing downstream and tells its client when to try again, so overload costs the refused requests instead of
  * everyone's latency (as CoDel or a server's load shedding do, with the estimate in place of a measured sojourn time,
  * since a request waits in other gateways' queues).
@@ -80,7 +81,7 @@ public final class Admission {
     private final LongAdder refused = new LongAdder();
 
     /**
-     * @param maxWaitMillis the longest estimated answer time a request is admitted with
+     * @param maxWaitMillis the longest estimated wait behind other requests a request is admitted with
      * @param maxPerHop requests in flight to one next hop, at most
      * @param latencyWindowMillis how long the shortest answer time counts as the path's latency
      */
@@ -99,17 +100,21 @@ public final class Admission {
         synchronized (lock) {
             HopLoad load = hops.computeIfAbsent(hop, h -> new HopLoad(latencyWindowMillis));
             long now = clock.millis();
-            long limit = Math.min(maxWaitMillis, timeoutMillis);
-            double estimate = load.estimatedAnswerMillis(now);
             if (load.inFlight() >= maxPerHop) {
                 refused.increment();
-                return new Refused(retryAfterSeconds(estimate - limit), maxPerHop + " requests in flight to " + hop
+                return new Refused(1, maxPerHop + " requests in flight to " + hop
                         + " (remotequery.admission.max.pending.per.hop)");
             }
-            if (estimate > limit) {
+            double wait = load.queueingMillis();
+            double answer = wait + load.latencyMillis(now);
+            // With nothing in flight a request is always tried: refusing it would not make a slow path faster.
+            if (load.inFlight() > 0 && (wait > maxWaitMillis || answer > timeoutMillis)) {
                 refused.increment();
-                return new Refused(retryAfterSeconds(estimate - limit), "an answer from " + hop + " would take about "
-                        + Math.round(estimate) + " ms, more than " + limit + " ms (remotequery.admission.max.wait.ms)");
+                return new Refused(retryAfterSeconds(Math.max(wait - maxWaitMillis, answer - timeoutMillis)),
+                        "an answer from " + hop + " would take about " + Math.round(answer) + " ms, "
+                                + Math.round(wait) + " of them waiting behind " + load.inFlight()
+                                + " requests (remotequery.admission.max.wait.ms=" + maxWaitMillis
+                                + ", request timeout " + timeoutMillis + " ms)");
             }
             load.sent();
             return new Admitted(new Ticket(load, now));
@@ -133,7 +138,7 @@ public final class Admission {
     public long estimatedAnswerMillis(String hop) {
         synchronized (lock) {
             HopLoad load = hops.get(hop);
-            return load == null ? 0 : Math.round(load.estimatedAnswerMillis(clock.millis()));
+            return load == null ? 0 : Math.round(load.latencyMillis(clock.millis()) + load.queueingMillis());
         }
     }
 

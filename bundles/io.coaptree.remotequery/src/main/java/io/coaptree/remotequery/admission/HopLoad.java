@@ -26,11 +26,16 @@ final class HopLoad {
     }
 
     /**
-     * Little's law for a queue served at the measured rate: a request sent now waits for the ones in flight to be
-     * answered, one interval each, then takes the path's own latency.
+     * Little's law for a queue served at the measured rate: a request sent now first waits for the ones in flight to
+     * be answered, one interval each.
      */
-    double estimatedAnswerMillis(long now) {
-        return baseLatency.value(now) + inFlight * intervalMillis;
+    double queueingMillis() {
+        return inFlight * intervalMillis;
+    }
+
+    /** The path's own answer time, without queueing: the shortest lately. */
+    double latencyMillis(long now) {
+        return baseLatency.value(now);
     }
 
     void sent() {

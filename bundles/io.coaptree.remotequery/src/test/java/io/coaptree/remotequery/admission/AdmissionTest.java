@@ -60,7 +60,7 @@ class AdmissionTest {
         assertTrue(refused != null, "refused");
         assertEquals(4, refused.retryAfterSeconds(), "198 x 20 ms queued, 3.5 s beyond the limit");
         assertEquals(197, admission.inFlight(HOP), "after that round's answer");
-        assertTrue(refused.reason().contains("remotequery.admission.max.wait.ms"), refused.reason());
+        assertTrue(refused.reason().contains("remotequery.admission.max.wait.ms=500"), refused.reason());
 
         // Keep offering 10x the rate for 10 s: whoever is admitted is answered within the limit plus one round.
         long worst = 0;
@@ -139,6 +139,21 @@ class AdmissionTest {
         Admission.Refused r = assertInstanceOf(Admission.Refused.class, admission.admit(HOP, 1_000));
         assertEquals(2, r.retryAfterSeconds(), "about 2.6 s of backlog beyond its 1 s");
         assertInstanceOf(Admission.Admitted.class, admission.admit(HOP, TIMEOUT));
+    }
+
+    @Test
+    void aSlowPathAloneIsNeverRefused() {
+        Admission admission = new Admission(clock, 500, 256, 10_000);
+        for (int i = 0; i < 5; i++) {
+            Admission.Ticket t = admitted(admission);
+            clock.advance(Duration.ofMillis(2_000)); // warming up, or far away: slower than the wait limit
+            t.answered();
+        }
+        assertEquals(2_000, admission.estimatedAnswerMillis(HOP));
+        Admission.Ticket first = admitted(admission);
+        assertInstanceOf(Admission.Admitted.class, admission.admit(HOP, TIMEOUT), "2 s + no measured queue");
+        first.answered();
+        assertEquals(0, admission.refusedCount());
     }
 
     @Test
