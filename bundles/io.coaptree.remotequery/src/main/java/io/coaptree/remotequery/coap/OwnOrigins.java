@@ -9,6 +9,7 @@ import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Collections;
 import java.util.function.Predicate;
+import java.util.regex.Pattern;
 
 import io.coaptree.api.CoAPServer;
 
@@ -19,6 +20,9 @@ import io.coaptree.api.CoAPServer;
  * are never resolved (a lookup must not wait on DNS), so they never match.
  */
 public final class OwnOrigins implements Predicate<String> {
+
+    /** An IP literal, never a name (compiled once: every link of the gateway's own registration is tested). */
+    private static final Pattern IP_LITERAL = Pattern.compile("[0-9.]+|\\[[0-9a-fA-F:.%\\w]+\\]");
 
     private final CoAPServer server;
 
@@ -60,7 +64,7 @@ public final class OwnOrigins implements Predicate<String> {
         }
         String scheme = uri.getScheme();
         String host = uri.getHost();
-        if (scheme == null || host == null || !host.matches("[0-9.]+|\\[[0-9a-fA-F:.%\\w]+\\]")) {
+        if (scheme == null || host == null || !IP_LITERAL.matcher(host).matches()) {
             return false;
         }
         int port;

@@ -32,6 +32,10 @@ public final class PendingRequests {
 
         /** No (further) response came before the deadline or lease ran out. */
         void onTimeout();
+
+        /** The request was forgotten through {@link PendingRequests#cancel} (called by whoever cancelled it). */
+        default void onCancelled() {
+        }
     }
 
     private static final class Entry {

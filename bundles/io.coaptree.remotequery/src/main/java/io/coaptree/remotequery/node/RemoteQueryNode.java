@@ -23,6 +23,7 @@ import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.remotequery.admission.Admission;
 import io.coaptree.remotequery.correlation.PendingRequests;
 import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.remotequery.routing.LookupPlan;
@@ -65,6 +66,11 @@ public final class RemoteQueryNode {
     private static final Logger LOG = LoggerFactory.getLogger(RemoteQueryNode.class);
     private static final int OBSERVE_REGISTER = 0;
     private static final int OBSERVE_DEREGISTER = 1;
+    /**
+     * How long the shortest answer time of a next hop counts as its path's latency in the admission estimate: long
+     * enough to span bursts, short enough to follow a path that got slower for good (a re-attached subtree).
+     */
+    private static final long ADMISSION_LATENCY_WINDOW_MILLIS = 10_000;
 
     /** Where an answer goes back to: the local client, or the previous hop. */
     private interface Upstream {
@@ -86,6 +92,7 @@ public final class RemoteQueryNode {
     private final TreeSecurity security;
     private final RemoteQueryOptions options;
     private final PendingRequests pending;
+    private final Admission admission;
     private final LookupAnswers answers;
     private final Predicate<String> ownOrigin;
     private final Predicate<TreeMember> synced;
@@ -136,6 +143,8 @@ public final class RemoteQueryNode {
         this.local = Objects.requireNonNull(local, "local");
         this.options = Objects.requireNonNull(options, "options");
         this.pending = new PendingRequests(clock, options.maxPending(), options.observeLeaseMillis());
+        this.admission = new Admission(clock, options.admissionMaxWaitMillis(), options.admissionMaxPerHop(),
+                ADMISSION_LATENCY_WINDOW_MILLIS);
         // A merged answer may be as large as the codec carries: parse the parts with the same bounds, or big
         // subtrees would be dropped after crossing the tree.
         this.answers = new LookupAnswers(new LinkFormatParser(LinkFormatLimits.builder()
@@ -178,6 +187,11 @@ public final class RemoteQueryNode {
     /** Requests and Observe relays this gateway is waiting on. */
     public int pendingCount() {
         return pending.size();
+    }
+
+    /** Requests for remote resources refused at once (5.03 with Max-Age) because they could not be answered in time. */
+    public long admissionRefusedCount() {
+        return admission.refusedCount();
     }
 
     /**
@@ -249,9 +263,18 @@ public final class RemoteQueryNode {
                 localObservations.put(upstream.key(), exchange);
             }
         } else if (route instanceof Route.Forward f) {
+            Admission.Decision decision = admission.admit(f.next().address().text(), options.requestTimeoutMillis());
+            if (decision instanceof Admission.Refused refused) {
+                // Refused before anything is sent: the client learns at once, and when to retry (RFC 7252, 5.9.3.4).
+                upstream.reply(error(request, CoapCodes.SERVICE_UNAVAILABLE, refused.reason()).toBuilder()
+                        .maxAge(refused.retryAfterSeconds()).build());
+                return;
+            }
+            Admission.Ticket ticket = ((Admission.Admitted) decision).ticket();
             forward(request, f.next(), options.requestTimeoutMillis(), upstream, new PendingRequests.Completion() {
                 @Override
                 public void onResponse(CoapEnvelope response) {
+                    ticket.answered();
                     if (!response.continuesObservation()) {
                         relaysByUpstream.remove(upstream.key());
                     }
@@ -259,7 +282,13 @@ public final class RemoteQueryNode {
                 }
 
                 @Override
+                public void onCancelled() {
+                    ticket.abandoned();
+                }
+
+                @Override
                 public void onTimeout() {
+                    ticket.abandoned();
                     relaysByUpstream.remove(upstream.key());
                     upstream.reply(error(request, CoapCodes.GATEWAY_TIMEOUT,
                             "no answer from " + destination + " within " + options.requestTimeoutMillis() + " ms"));
@@ -379,8 +408,12 @@ public final class RemoteQueryNode {
 
     private void cancelRelation(String upstreamKey) {
         Relay relay = relaysByUpstream.remove(upstreamKey);
-        if (relay != null && pending.cancel(relay.id()).isPresent()) {
-            publish(relay.downstream(), TopicKind.QUERY, cancelOf(relay.id()));
+        if (relay != null) {
+            Optional<PendingRequests.Completion> cancelled = pending.cancel(relay.id());
+            if (cancelled.isPresent()) {
+                cancelled.get().onCancelled();
+                publish(relay.downstream(), TopicKind.QUERY, cancelOf(relay.id()));
+            }
         }
         CancellableExchange exchange = localObservations.remove(upstreamKey);
         if (exchange != null) {

@@ -21,6 +21,8 @@ public final class RemoteQueryOptions {
     public static final String SYNC_INTERVAL = "remotequery.sync.interval.ms";
     public static final String SYNC_MAX_LINKS = "remotequery.sync.max.links";
     public static final String SYNC_GRACE = "remotequery.sync.grace.ms";
+    public static final String ADMISSION_MAX_WAIT = "remotequery.admission.max.wait.ms";
+    public static final String ADMISSION_MAX_PER_HOP = "remotequery.admission.max.pending.per.hop";
 
     private final long requestTimeoutMillis;
     private final long lookupTimeoutMillis;
@@ -31,16 +33,20 @@ public final class RemoteQueryOptions {
     private final long syncIntervalMillis;
     private final int syncMaxLinks;
     private final long syncGraceMillis;
+    private final long admissionMaxWaitMillis;
+    private final int admissionMaxPerHop;
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
         this(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis, maxMergedLinks, true, 5_000,
-                500, 30_000);
+                500, 30_000, 500, 256);
     }
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, long maxPending,
             long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
-            long syncMaxLinks, long syncGraceMillis) {
+            long syncMaxLinks, long syncGraceMillis, long admissionMaxWaitMillis, long admissionMaxPerHop) {
+        this.admissionMaxWaitMillis = STANDARD.requireRange(ADMISSION_MAX_WAIT, admissionMaxWaitMillis, 1, 600_000);
+        this.admissionMaxPerHop = (int) STANDARD.requireRange(ADMISSION_MAX_PER_HOP, admissionMaxPerHop, 1, 1_000_000);
         this.syncEnabled = syncEnabled;
         this.syncIntervalMillis = STANDARD.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
         this.syncMaxLinks = (int) STANDARD.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
@@ -77,7 +83,9 @@ public final class RemoteQueryOptions {
                 p.longValue(LOOKUP_TIMEOUT, d.lookupTimeoutMillis), p.longValue(MAX_PENDING, d.maxPending),
                 p.longValue(OBSERVE_LEASE, d.observeLeaseMillis), p.longValue(MAX_MERGED_LINKS, d.maxMergedLinks),
                 p.bool(SYNC_ENABLED, d.syncEnabled), p.longValue(SYNC_INTERVAL, d.syncIntervalMillis),
-                p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis));
+                p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis),
+                p.longValue(ADMISSION_MAX_WAIT, d.admissionMaxWaitMillis),
+                p.longValue(ADMISSION_MAX_PER_HOP, d.admissionMaxPerHop));
     }
 
     /**
@@ -87,7 +95,29 @@ public final class RemoteQueryOptions {
      */
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
-                maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis);
+                maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis, admissionMaxWaitMillis,
+                admissionMaxPerHop);
+    }
+
+    /**
+     * A copy with other admission limits.
+     *
+     * @throws InvalidPropertyException naming the property
+     */
+    public RemoteQueryOptions withAdmission(long maxWaitMillis, int maxPerHop) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, maxWaitMillis,
+                maxPerHop);
+    }
+
+    /** The longest estimated answer time a request is sent on with; beyond, 5.03 with a Max-Age at once. */
+    public long admissionMaxWaitMillis() {
+        return admissionMaxWaitMillis;
+    }
+
+    /** Requests in flight to one next hop, at most; beyond, 5.03 with a Max-Age at once. */
+    public int admissionMaxPerHop() {
+        return admissionMaxPerHop;
     }
 
     public long requestTimeoutMillis() {
@@ -145,6 +175,7 @@ public final class RemoteQueryOptions {
                 + MAX_PENDING + "=" + maxPending + ", " + OBSERVE_LEASE + "=" + observeLeaseMillis + ", "
                 + MAX_MERGED_LINKS + "=" + maxMergedLinks + ", " + SYNC_ENABLED + "=" + syncEnabled + ", "
                 + SYNC_INTERVAL + "=" + syncIntervalMillis + ", " + SYNC_MAX_LINKS + "=" + syncMaxLinks + ", "
-                + SYNC_GRACE + "=" + syncGraceMillis;
+                + SYNC_GRACE + "=" + syncGraceMillis + ", " + ADMISSION_MAX_WAIT + "=" + admissionMaxWaitMillis + ", "
+                + ADMISSION_MAX_PER_HOP + "=" + admissionMaxPerHop;
     }
 }

@@ -2,8 +2,10 @@ package io.coaptree.remotequery.routing;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -49,7 +51,11 @@ public final class LookupAnswers {
     }
 
     /** As {@link #toTreeLinks(NodeAddress, String, Predicate)}, for links already parsed. */
-    public static List<Link> toTreeLinks(NodeAddress self, List<Link> localLinks, Predicate<String> ownOrigin) {
+    public static List<Link> toTreeLinks(NodeAddress self, List<Link> localLinks, Predicate<String> anyOwnOrigin) {
+        // A directory's links share a few origins (one per endpoint), and recognising one costs a URI parse and an
+        // interface lookup: ask once per origin in this pass (issue 17's profile; the sync reads every few seconds).
+        Map<String, Boolean> seen = new HashMap<>();
+        Predicate<String> ownOrigin = origin -> seen.computeIfAbsent(origin, anyOwnOrigin::test);
         List<Link> out = new ArrayList<>(localLinks.size());
         for (Link link : localLinks) {
             Link.Builder b = Link.builder(treePath(self, link.target(), ownOrigin));

@@ -30,6 +30,21 @@ class RemoteQueryOptionsTest {
     }
 
     @Test
+    void admissionLimitsAreSettingsWithSafeDefaults() {
+        RemoteQueryOptions d = RemoteQueryOptions.defaults();
+        assertEquals(500, d.admissionMaxWaitMillis(), "a tenth of the default request timeout");
+        assertEquals(256, d.admissionMaxPerHop());
+        RemoteQueryOptions o = RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_WAIT, 200L,
+                RemoteQueryOptions.ADMISSION_MAX_PER_HOP, 16));
+        assertEquals(200, o.admissionMaxWaitMillis());
+        assertEquals(16, o.admissionMaxPerHop());
+        assertRefused("remotequery.admission.max.wait.ms: 0 is outside 1..600000", RemoteQueryOptions.ADMISSION_MAX_WAIT,
+                0L);
+        assertRefused("remotequery.admission.max.pending.per.hop: 0 is outside 1..1000000",
+                RemoteQueryOptions.ADMISSION_MAX_PER_HOP, 0);
+    }
+
+    @Test
     void aRefusedValueNamesItsPropertyAndTheAcceptedRange() {
         assertRefused("remotequery.max.pending: 4294967296 is outside 1..1000000", RemoteQueryOptions.MAX_PENDING,
                 1L << 32);

@@ -13,10 +13,13 @@ public final class NodeAddress implements Comparable<NodeAddress> {
 
     private final NodePath path;
     private final String name;
+    /** Made once: every message in and out of a gateway names its sender and topic by it (issue 17's profile). */
+    private final String text;
 
     private NodeAddress(NodePath path, String name) {
         this.path = path;
         this.name = name;
+        this.text = path.segments() + "/" + name;
     }
 
     /** @throws InvalidNodeException (field {@code name}) */
@@ -43,7 +46,7 @@ public final class NodeAddress implements Comparable<NodeAddress> {
     }
 
     public String text() {
-        return path.segments() + "/" + name;
+        return text;
     }
 
     @Override

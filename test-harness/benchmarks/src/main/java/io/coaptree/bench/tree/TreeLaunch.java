@@ -44,8 +44,14 @@ public record TreeLaunch(TargetProcess target, Map<String, Integer> ports, doubl
         arguments.addAll(extraArguments);
         System.out.println("target " + label + ": starting the broker and " + layout.gateways().size()
                 + " gateways (load average " + TreeScenario.loadAverage() + ")");
-        TargetProcess target = context.startTarget(new TargetSpec(label, "tree", arguments,
-                List.of("-Xmx" + heapMb + "m", "-XX:-UseDynamicNumberOfCompilerThreads")));
+        List<String> jvmOptions = new ArrayList<>(List.of("-Xmx" + heapMb + "m",
+                "-XX:-UseDynamicNumberOfCompilerThreads"));
+        // e.g. --set jvm.options=-XX:StartFlightRecording=filename=tree.jfr,settings=profile to profile the target
+        String extraJvm = options.setting("jvm.options", "").trim();
+        if (!extraJvm.isEmpty()) {
+            jvmOptions.addAll(List.of(extraJvm.split("\\s+")));
+        }
+        TargetProcess target = context.startTarget(new TargetSpec(label, "tree", arguments, jvmOptions));
         Properties booted = awaitGatewaysFile(gatewaysFile, startTimeout);
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (TreeHierarchy.Gateway g : layout.gateways()) {

@@ -52,7 +52,8 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * </ol>
  * Settings ({@code --set key=value}): {@code sync.seconds} (deadline of the synchronisation, 30), {@code low.seconds},
  * {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and 1000 /s steps: 20, 10, 5), {@code clients}
- * (4), {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024), {@code start.seconds} (300).
+ * (4), {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024), {@code start.seconds} (300),
+ * {@code security} (tree.security.mode, signature), {@code jvm.options} (further target JVM options, e.g. JFR).
  */
 public final class TreeScenario implements Scenario {
 

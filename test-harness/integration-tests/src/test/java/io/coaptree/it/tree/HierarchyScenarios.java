@@ -8,10 +8,12 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -49,6 +51,7 @@ abstract class HierarchyScenarios {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
     private static final String ROOT = TreeHierarchy.ROOT_NAME;
+    private static final String CONFIGURABLE_COMPONENT = "org.eclipse.kura.configuration.ConfigurableComponent";
     private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
     private static final Map<String, Object> FAST_TREE = Map.of("tree.heartbeat.interval.ms", 500,
             "tree.failure.timeout.ms", 1500, "tree.reattach.deadline.ms", 2000, "tree.tick.interval.ms", 100,
@@ -496,9 +499,101 @@ abstract class HierarchyScenarios {
         return -1;
     }
 
+    /**
+     * Bounded waiting (issue 17): gA1 admits at most two reads in flight to its next hop, and a burst of reads at gA1
+     * goes beyond that. The requests it cannot send on are answered 5.03 at once (well before the 5 s request
+     * timeout) with a Max-Age saying when to retry and a diagnostic naming the setting; the admitted ones are
+     * answered with the temperature. The estimate of the wait is exercised step by step in {@code AdmissionTest}.
+     */
+    @Test
+    @Order(15)
+    void beyondWhatTheNextHopCanTakeARemoteReadIsRefusedEarlyWithMaxAgeAndTheAdmittedSucceed() throws Exception {
+        KuraNode gA1 = tree.node("gA1");
+        gA1.updateConfiguration(TreeHierarchy.REMOTE_QUERY_PID,
+                Map.of("remotequery.admission.max.pending.per.hop", 2));
+        // The component publishes its configuration once modified() returned with the new engine in place (a
+        // reconfiguration drops the old engine's requests in flight, so the burst must not race it).
+        assertTrue(gA1.awaitServiceProperty(CONFIGURABLE_COMPONENT, "(&(kura.service.pid="
+                + TreeHierarchy.REMOTE_QUERY_PID + ")(remotequery.admission.max.pending.per.hop=2))", TIMEOUT));
+        List<TimedResponse> refused = new ArrayList<>();
+        List<TimedResponse> answered = new ArrayList<>();
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        // Until a burst goes beyond the limit (on a slow machine the requests may not overlap at first).
+        while ((refused.isEmpty() || answered.isEmpty()) && System.nanoTime() < deadline) {
+            refused.clear();
+            answered.clear();
+            for (TimedResponse r : burst("gA1", REMOTE_TEMPERATURE, 16)) {
+                assertNotNull(r.response(), "every request of the burst is answered");
+                (r.response().getCode() == ResponseCode.SERVICE_UNAVAILABLE ? refused : answered).add(r);
+            }
+        }
+        try {
+            assertTrue(!refused.isEmpty() && !answered.isEmpty(), "refused " + refused.size() + ", answered "
+                    + answered.size());
+            for (TimedResponse r : answered) {
+                assertEquals(ResponseCode.CONTENT, r.response().getCode(), r.response().getResponseText());
+                assertTrue(r.response().getResponseText().matches("-?\\d+\\.\\d"), r.response().getResponseText());
+            }
+            for (TimedResponse r : refused) {
+                assertTrue(r.response().getOptions().hasMaxAge(), "a refusal says when to retry");
+                assertTrue(r.response().getOptions().getMaxAge() >= 1, r.response().advanced().toString());
+                assertTrue(r.response().getResponseText().contains("remotequery.admission.max.pending.per.hop"),
+                        r.response().getResponseText());
+                assertTrue(r.millis() < 5_000, "refused early, not after the request timeout: " + r.millis() + " ms");
+            }
+            System.out.printf("burst of 16 at gA1: %d refused (5.03), slowest refusal %d ms; %d answered%n",
+                    refused.size(), refused.stream().mapToLong(TimedResponse::millis).max().orElse(0),
+                    answered.size());
+        } finally {
+            gA1.updateConfiguration(TreeHierarchy.REMOTE_QUERY_PID,
+                    Map.of("remotequery.admission.max.pending.per.hop", 256));
+            gA1.awaitServiceProperty(CONFIGURABLE_COMPONENT, "(&(kura.service.pid=" + TreeHierarchy.REMOTE_QUERY_PID
+                    + ")(remotequery.admission.max.pending.per.hop=256))", TIMEOUT);
+        }
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    private record TimedResponse(CoapResponse response, long millis) {
+    }
+
+    /**
+     * Sends {@code count} GETs at once from one client and waits for each answer (a loaded machine may take long to
+     * answer the admitted ones: the deadline is generous, the refusals' own timing is what the test checks).
+     */
+    private List<TimedResponse> burst(String gateway, String path, int count) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + path);
+        try {
+            client.setTimeout(15_000L);
+            List<CompletableFuture<TimedResponse>> answers = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                CompletableFuture<TimedResponse> answer = new CompletableFuture<>();
+                long sent = System.nanoTime();
+                client.get(new CoapHandler() {
+                    @Override
+                    public void onLoad(CoapResponse response) {
+                        answer.complete(new TimedResponse(response, (System.nanoTime() - sent) / 1_000_000));
+                    }
+
+                    @Override
+                    public void onError() {
+                        answer.complete(new TimedResponse(null, (System.nanoTime() - sent) / 1_000_000));
+                    }
+                });
+                answers.add(answer);
+            }
+            List<TimedResponse> results = new ArrayList<>();
+            for (CompletableFuture<TimedResponse> a : answers) {
+                results.add(a.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS));
+            }
+            return results;
+        } finally {
+            client.shutdown();
+        }
+    }
+
     /** Random bytes whose first byte (a format version in every tree format) is {@code first}. */
     @Test
-    @Order(11)
+    @Order(13)
     void aRelayedObserveRelationKeepsNotifyingPastItsConfirmableNotifications() throws Exception {
         // The owner sends every 100th notification confirmable; the relation must survive those.
         String remoteSwitch = "/tree/B/2/gB2/switch";
@@ -535,7 +630,7 @@ abstract class HierarchyScenarios {
     }
 
     @Test
-    @Order(12)
+    @Order(14)
     void aBurstOfRemoteReadsThroughAOneMessageInFlightWindowIsAnsweredInFull() throws Exception {
         // A full window used to refuse the publish of a query (lost, 5.04 after the timeout); now it waits for a slot.
         tree.node("gA1").updateConfiguration(TreeHierarchy.TRANSPORT_PID, Map.of("in-flight-messages.max-number", 1));
