@@ -21,6 +21,8 @@ public final class RemoteQueryOptions {
     public static final String SYNC_INTERVAL = "remotequery.sync.interval.ms";
     public static final String SYNC_MAX_LINKS = "remotequery.sync.max.links";
     public static final String SYNC_GRACE = "remotequery.sync.grace.ms";
+    public static final String REPLICA_SPREADING = "remotequery.replica.spreading";
+    public static final String REPLICA_RETENTION = "remotequery.replica.retention.ms";
 
     private final long requestTimeoutMillis;
     private final long lookupTimeoutMillis;
@@ -31,16 +33,21 @@ public final class RemoteQueryOptions {
     private final long syncIntervalMillis;
     private final int syncMaxLinks;
     private final long syncGraceMillis;
+    private final ReplicaSpreading replicaSpreading;
+    private final long replicaRetentionMillis;
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
         this(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis, maxMergedLinks, true, 5_000,
-                500, 30_000);
+                500, 30_000, ReplicaSpreading.LEAST_PENDING, 600_000);
     }
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, long maxPending,
             long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
-            long syncMaxLinks, long syncGraceMillis) {
+            long syncMaxLinks, long syncGraceMillis, ReplicaSpreading replicaSpreading, long replicaRetentionMillis) {
+        this.replicaSpreading = Objects.requireNonNull(replicaSpreading, "replicaSpreading");
+        this.replicaRetentionMillis = STANDARD.requireRange(REPLICA_RETENTION, replicaRetentionMillis, 0,
+                7 * 86_400_000L);
         this.syncEnabled = syncEnabled;
         this.syncIntervalMillis = STANDARD.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
         this.syncMaxLinks = (int) STANDARD.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
@@ -77,7 +84,9 @@ public final class RemoteQueryOptions {
                 p.longValue(LOOKUP_TIMEOUT, d.lookupTimeoutMillis), p.longValue(MAX_PENDING, d.maxPending),
                 p.longValue(OBSERVE_LEASE, d.observeLeaseMillis), p.longValue(MAX_MERGED_LINKS, d.maxMergedLinks),
                 p.bool(SYNC_ENABLED, d.syncEnabled), p.longValue(SYNC_INTERVAL, d.syncIntervalMillis),
-                p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis));
+                p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis),
+                p.enumValue(REPLICA_SPREADING, d.replicaSpreading),
+                p.longValue(REPLICA_RETENTION, d.replicaRetentionMillis));
     }
 
     /**
@@ -87,7 +96,42 @@ public final class RemoteQueryOptions {
      */
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
-                maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis);
+                maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis, replicaSpreading,
+                replicaRetentionMillis);
+    }
+
+    /**
+     * A copy with another spreading policy.
+     */
+    public RemoteQueryOptions withReplicaSpreading(ReplicaSpreading spreading) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, spreading,
+                replicaRetentionMillis);
+    }
+
+    /**
+     * A copy with another retention of failed replicas' sets.
+     *
+     * @throws InvalidPropertyException naming the property
+     */
+    public RemoteQueryOptions withReplicaRetention(long retentionMillis) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, replicaSpreading,
+                retentionMillis);
+    }
+
+    /** How requests for a path that several gateways serve are spread across its live replicas. */
+    public ReplicaSpreading replicaSpreading() {
+        return replicaSpreading;
+    }
+
+    /**
+     * How long a parent keeps the set of a child that failed while another replica still serves the child's path
+     * (instead of {@link #syncGraceMillis()}, whichever is longer): the devices registered at the failed replica stay
+     * in every lookup until it returns and sends its set again, or until this runs out.
+     */
+    public long replicaRetentionMillis() {
+        return Math.max(replicaRetentionMillis, syncGraceMillis);
     }
 
     public long requestTimeoutMillis() {
@@ -145,6 +189,7 @@ public final class RemoteQueryOptions {
                 + MAX_PENDING + "=" + maxPending + ", " + OBSERVE_LEASE + "=" + observeLeaseMillis + ", "
                 + MAX_MERGED_LINKS + "=" + maxMergedLinks + ", " + SYNC_ENABLED + "=" + syncEnabled + ", "
                 + SYNC_INTERVAL + "=" + syncIntervalMillis + ", " + SYNC_MAX_LINKS + "=" + syncMaxLinks + ", "
-                + SYNC_GRACE + "=" + syncGraceMillis;
+                + SYNC_GRACE + "=" + syncGraceMillis + ", " + REPLICA_SPREADING + "="
+                + ComponentProperties.settingOf(replicaSpreading) + ", " + REPLICA_RETENTION + "=" + replicaRetentionMillis;
     }
 }
