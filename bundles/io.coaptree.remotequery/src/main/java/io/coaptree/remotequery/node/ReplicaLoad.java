@@ -21,7 +21,8 @@ import io.coaptree.tree.model.TreeMember;
 final class ReplicaLoad implements ReplicaChooser {
 
     private final ReplicaSpreading spreading;
-    private final AtomicLong turn = new AtomicLong();
+    /** One turn per path, so that choosing a relay among domain replicas does not skip a group replica's turn. */
+    private final Map<String, AtomicLong> turnByPath = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> pendingByNode = new ConcurrentHashMap<>();
 
     ReplicaLoad(ReplicaSpreading spreading) {
@@ -31,6 +32,7 @@ final class ReplicaLoad implements ReplicaChooser {
     @Override
     public TreeMember choose(List<TreeMember> replicas) {
         int size = replicas.size();
+        AtomicLong turn = turnByPath.computeIfAbsent(replicas.get(0).path().text(), p -> new AtomicLong());
         int start = (int) Math.floorMod(turn.getAndIncrement(), (long) size);
         if (spreading == ReplicaSpreading.IN_TURN || size == 1) {
             return replicas.get(start);
