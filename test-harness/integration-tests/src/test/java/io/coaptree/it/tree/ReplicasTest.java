@@ -96,7 +96,7 @@ class ReplicasTest {
                 String outcome;
                 try {
                     CoapResponse r = get("gB1", GROUP_READ);
-                    outcome = r == null ? "no answer" : r.getCode() + " " + r.getResponseText();
+                    outcome = r == null ? "no answer" : r.getCode().name() + " " + r.getResponseText();
                 } catch (Exception e) {
                     outcome = e.toString();
                 }
@@ -167,7 +167,10 @@ class ReplicasTest {
             }
             Thread.sleep(100);
         }
-        fail("no read of A/1 answered by the replica holding " + link);
+        synchronized (reads) {
+            fail("no read of A/1 answered by the replica holding " + link + "; last reads: "
+                    + reads.subList(Math.max(0, reads.size() - 3), reads.size()));
+        }
     }
 
     private void awaitReadsSince(List<Read> reads, long sinceMillis, int count) throws InterruptedException {
