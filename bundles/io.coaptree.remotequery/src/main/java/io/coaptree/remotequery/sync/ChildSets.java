@@ -152,13 +152,12 @@ final class ChildSets {
     }
 
     /**
-     * A failed replica whose path is still served, and which no other parent replica has taken over (it is down, so
-     * it is attached nowhere), is kept for the retention; anything else (a moved child, a gone path) for the grace.
+     * A replica that failed or left (down, or no longer in the tree) while another replica still serves its path is
+     * kept for the retention: nobody else holds what was registered at it. A child that is up but attached to another
+     * parent replica (which now holds its set), or whose path nobody serves any more, is kept for the grace.
      */
     private long keepFor(NodeAddress child, TreeView view) {
-        Optional<TreeMember> member = view.member(child);
-        boolean failedReplica = member.isPresent() && !member.get().isUp()
-                && !view.liveReplicas(child.path()).isEmpty();
-        return failedReplica ? retentionMillis : graceMillis;
+        boolean stopped = view.member(child).map(m -> !m.isUp()).orElse(true);
+        return stopped && !view.liveReplicas(child.path()).isEmpty() ? retentionMillis : graceMillis;
     }
 }

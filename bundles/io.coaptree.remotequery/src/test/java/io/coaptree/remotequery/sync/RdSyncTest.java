@@ -283,6 +283,16 @@ class RdSyncTest {
     }
 
     @Test
+    void aReplicaThatLeftGracefullyIsRetainedToo() {
+        start(options(500).withReplicaRetention(20_000), "A/1/gA1b");
+        Node gA1b = nodes.get("gA1b");
+        gA1b.tree.stop(); // a leave: gone from every view at once
+        gA1b.ticking = false;
+        run(3_000 + 2_000);
+        assertTrue(nodes.get("dA").directory.lists("/tree/A/1/gA1b/temperature"), "retained after a leave");
+    }
+
+    @Test
     void childrenAttachToEveryReplicaOfTheirParentAndMoveWhenItFails() {
         start(options(500), "A/-/dA2", "A/3/gA3", "A/4/gA4", "A/5/gA5");
         run(3_000 + 1_000); // a group that attached to dA before dA2 joined is forgotten there after the grace
