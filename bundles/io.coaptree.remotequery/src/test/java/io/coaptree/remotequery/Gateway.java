@@ -37,9 +37,13 @@ final class Gateway implements LocalExecutor {
     Predicate<TreeMember> synced = child -> false;
 
     Gateway(String address, InMemoryMessageBus bus, Clock clock) {
+        this(address, bus, clock, RemoteQueryOptions.defaults());
+    }
+
+    Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options) {
         tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
         rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
-                RemoteQueryOptions.defaults(), clock, origin -> false, child -> synced.test(child));
+                options, clock, origin -> false, child -> synced.test(child));
         connection = bus.connect(address, tree.lastWill());
         tree.start(connection);
         rq.start(connection, tree.refusals());

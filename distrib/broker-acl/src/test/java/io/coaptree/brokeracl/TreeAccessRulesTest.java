@@ -84,6 +84,10 @@ class TreeAccessRulesTest {
         assertTrue(acl.mayPublish("gA1", topic("-/-/top", TopicKind.RD)), "re-attached to the root");
         assertTrue(acl.mayPublish("dA", topic("A/1/gA1", TopicKind.RD)));
         assertTrue(acl.mayPublish("top", topic("A/1/gA1", TopicKind.RD)));
+        // Replicas as peers: a child syncs with whichever replica of its parent path it is attached to, and that
+        // replica acks; replicas of one path never sync with each other (lookups ask them over query/reply).
+        assertTrue(acl.mayPublish("gA1", topic("A/-/dA2", TopicKind.RD)), "any replica of its domain");
+        assertTrue(acl.mayPublish("dA", topic("A/1/gA1-replica", TopicKind.RD)), "every replica of its groups");
         assertFalse(acl.mayPublish("gA1", topic("A/1/gA1-replica", TopicKind.RD)));
         assertFalse(acl.mayPublish("dA", topic("B/1/gB1", TopicKind.RD)));
         assertFalse(acl.mayPublish("gA1", topic("A/2/gA2", TopicKind.RD)));

@@ -60,7 +60,8 @@ public final class TreeResource extends ExtendedResource {
             return;
         }
         CoapEnvelope envelope = EnvelopeMapping.fromRequest(request, PeerIdentity.of(request));
-        boolean relay = target instanceof RemoteTarget.Resource && exchange.getRelation() != null
+        boolean relay = (target instanceof RemoteTarget.Resource || target instanceof RemoteTarget.AnyReplica)
+                && exchange.getRelation() != null
                 && envelope.observe() == 0;
         if (!relay && envelope.observe() != CoapEnvelope.ABSENT) {
             envelope = envelope.toBuilder().observe(CoapEnvelope.ABSENT).build();

@@ -98,6 +98,7 @@ public final class RemoteQueryNode {
     private final Predicate<TreeMember> synced;
     private final Map<String, Relay> relaysByUpstream = new ConcurrentHashMap<>();
     private final Map<String, CancellableExchange> localObservations = new ConcurrentHashMap<>();
+    private final ReplicaLoad replicas;
     private volatile MessageBus bus;
     private volatile Refusals refusals;
 
@@ -145,6 +146,7 @@ public final class RemoteQueryNode {
         this.pending = new PendingRequests(clock, options.maxPending(), options.observeLeaseMillis());
         this.admission = new Admission(clock, options.admissionMaxWaitMillis(), options.admissionMaxPerHop(),
                 ADMISSION_LATENCY_WINDOW_MILLIS);
+        this.replicas = new ReplicaLoad(options.replicaSpreading());
         // A merged answer may be as large as the codec carries: parse the parts with the same bounds, or big
         // subtrees would be dropped after crossing the tree.
         this.answers = new LookupAnswers(new LinkFormatParser(LinkFormatLimits.builder()
@@ -202,6 +204,8 @@ public final class RemoteQueryNode {
         CoapEnvelope.Builder b = request.toBuilder().sourceNode(self.text());
         if (target instanceof RemoteTarget.Resource r) {
             b.path(r.path()).query(r.query()).destinationNode(r.node().text());
+        } else if (target instanceof RemoteTarget.AnyReplica r) {
+            b.path(r.path()).query(r.query()).destinationNode(r.destinationText());
         } else if (target instanceof RemoteTarget.Lookup l) {
             b.path(TreeUri.lookupPath(l.kind())).query(l.query()).destinationNode(l.scope().text());
         }
@@ -220,37 +224,38 @@ public final class RemoteQueryNode {
                 return "local#" + token;
             }
         };
-        dispatch(b.build(), target, upstream, false);
+        dispatch(b.build(), target, upstream, Router.Arrival.BELOW);
         return () -> cancelRelation(upstream.key());
     }
 
     /** A request from another gateway names its target in the envelope: read it once, then as a local one. */
-    private void dispatch(CoapEnvelope request, Upstream upstream, boolean fromAbove) {
+    private void dispatch(CoapEnvelope request, Upstream upstream, Router.Arrival arrival) {
         RemoteTarget target;
         try {
             Optional<String> lookupKind = TreeUri.lookupKind(request.path());
             target = lookupKind.isPresent()
                     ? new RemoteTarget.Lookup(NodePath.parse(request.destinationNode()), lookupKind.get(),
                             request.query())
-                    : new RemoteTarget.Resource(NodeAddress.parse(String.valueOf(request.destinationNode())),
-                            request.path(), request.query());
+                    : TreeUri.resourceTarget(request.destinationNode(), request.path(), request.query());
         } catch (InvalidNodeException e) {
             upstream.reply(error(request, CoapCodes.BAD_REQUEST, e.getMessage()));
             return;
         }
-        dispatch(request, target, upstream, fromAbove);
+        dispatch(request, target, upstream, arrival);
     }
 
-    private void dispatch(CoapEnvelope request, RemoteTarget target, Upstream upstream, boolean fromAbove) {
+    private void dispatch(CoapEnvelope request, RemoteTarget target, Upstream upstream, Router.Arrival arrival) {
         if (target instanceof RemoteTarget.Lookup l) {
-            lookup(request, l.kind(), l.scope(), upstream, fromAbove);
+            lookup(request, l.kind(), l.scope(), upstream, arrival);
         } else if (target instanceof RemoteTarget.Resource r) {
-            resource(request, r.node(), upstream);
+            resource(request, Router.route(tree.get(), self, r.node(), replicas), r.node().toString(), upstream);
+        } else if (target instanceof RemoteTarget.AnyReplica r) {
+            resource(request, Router.routeToAnyReplica(tree.get(), self, r.node(), replicas),
+                    r.destinationText(), upstream);
         }
     }
 
-    private void resource(CoapEnvelope request, NodeAddress destination, Upstream upstream) {
-        Route route = Router.route(tree.get(), self, destination);
+    private void resource(CoapEnvelope request, Route route, String destination, Upstream upstream) {
         if (route instanceof Route.Local) {
             CoapEnvelope localRequest = request.toBuilder().sourceNode(null).destinationNode(null).build();
             CancellableExchange exchange = local.execute(localRequest, response -> {
@@ -301,8 +306,9 @@ public final class RemoteQueryNode {
         }
     }
 
-    private void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream, boolean fromAbove) {
-        LookupPlan plan = Router.planLookup(tree.get(), self, scope, fromAbove);
+    private void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream,
+            Router.Arrival arrival) {
+        LookupPlan plan = Router.planLookup(tree.get(), self, scope, arrival);
         List<TreeMember> forwardTo = plan.forwardTo();
         if (plan.answerLocally() && !plan.upwards() && SyncedLookups.answerable(kind, request.query())) {
             // The local directory holds what these children synchronised; only the others are asked.
@@ -393,9 +399,10 @@ public final class RemoteQueryNode {
 
     private void forward(CoapEnvelope request, TreeMember next, long timeoutMillis, Upstream upstream,
             PendingRequests.Completion completion) {
-        OptionalLong id = pending.open(timeoutMillis, completion);
+        PendingRequests.Completion tracked = replicas.track(next, completion);
+        OptionalLong id = pending.open(timeoutMillis, tracked);
         if (id.isEmpty()) {
-            completion.onResponse(error(request, CoapCodes.SERVICE_UNAVAILABLE,
+            tracked.onResponse(error(request, CoapCodes.SERVICE_UNAVAILABLE,
                     "too many pending remote requests (remotequery.max.pending=" + options.maxPending() + ")"));
             return;
         }
@@ -531,8 +538,9 @@ public final class RemoteQueryNode {
                 return key;
             }
         };
-        boolean fromAbove = previous.path().contains(self.path()) && !previous.path().equals(self.path());
-        dispatch(request, upstream, fromAbove);
+        Router.Arrival arrival = previous.path().equals(self.path()) ? Router.Arrival.SIBLING
+                : previous.path().contains(self.path()) ? Router.Arrival.ABOVE : Router.Arrival.BELOW;
+        dispatch(request, upstream, arrival);
     }
 
     private void onReply(String topic, int size, CoapEnvelope response) {

@@ -23,6 +23,8 @@ public final class RemoteQueryOptions {
     public static final String SYNC_GRACE = "remotequery.sync.grace.ms";
     public static final String ADMISSION_MAX_WAIT = "remotequery.admission.max.wait.ms";
     public static final String ADMISSION_MAX_PER_HOP = "remotequery.admission.max.pending.per.hop";
+    public static final String REPLICA_SPREADING = "remotequery.replica.spreading";
+    public static final String REPLICA_RETENTION = "remotequery.replica.retention.ms";
 
     private final long requestTimeoutMillis;
     private final long lookupTimeoutMillis;
@@ -35,18 +37,24 @@ public final class RemoteQueryOptions {
     private final long syncGraceMillis;
     private final long admissionMaxWaitMillis;
     private final int admissionMaxPerHop;
+    private final ReplicaSpreading replicaSpreading;
+    private final long replicaRetentionMillis;
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
         this(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis, maxMergedLinks, true, 5_000,
-                500, 30_000, 500, 256);
+                500, 30_000, 500, 256, ReplicaSpreading.LEAST_PENDING, 600_000);
     }
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, long maxPending,
             long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
-            long syncMaxLinks, long syncGraceMillis, long admissionMaxWaitMillis, long admissionMaxPerHop) {
+            long syncMaxLinks, long syncGraceMillis, long admissionMaxWaitMillis, long admissionMaxPerHop,
+            ReplicaSpreading replicaSpreading, long replicaRetentionMillis) {
         this.admissionMaxWaitMillis = STANDARD.requireRange(ADMISSION_MAX_WAIT, admissionMaxWaitMillis, 1, 600_000);
         this.admissionMaxPerHop = (int) STANDARD.requireRange(ADMISSION_MAX_PER_HOP, admissionMaxPerHop, 1, 1_000_000);
+        this.replicaSpreading = Objects.requireNonNull(replicaSpreading, "replicaSpreading");
+        this.replicaRetentionMillis = STANDARD.requireRange(REPLICA_RETENTION, replicaRetentionMillis, 0,
+                7 * 86_400_000L);
         this.syncEnabled = syncEnabled;
         this.syncIntervalMillis = STANDARD.requireRange(SYNC_INTERVAL, syncIntervalMillis, 100, 3_600_000);
         this.syncMaxLinks = (int) STANDARD.requireRange(SYNC_MAX_LINKS, syncMaxLinks, 1, 10_000);
@@ -85,7 +93,9 @@ public final class RemoteQueryOptions {
                 p.bool(SYNC_ENABLED, d.syncEnabled), p.longValue(SYNC_INTERVAL, d.syncIntervalMillis),
                 p.longValue(SYNC_MAX_LINKS, d.syncMaxLinks), p.longValue(SYNC_GRACE, d.syncGraceMillis),
                 p.longValue(ADMISSION_MAX_WAIT, d.admissionMaxWaitMillis),
-                p.longValue(ADMISSION_MAX_PER_HOP, d.admissionMaxPerHop));
+                p.longValue(ADMISSION_MAX_PER_HOP, d.admissionMaxPerHop),
+                p.enumValue(REPLICA_SPREADING, d.replicaSpreading),
+                p.longValue(REPLICA_RETENTION, d.replicaRetentionMillis));
     }
 
     /**
@@ -96,7 +106,7 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis, admissionMaxWaitMillis,
-                admissionMaxPerHop);
+                admissionMaxPerHop, replicaSpreading, replicaRetentionMillis);
     }
 
     /**
@@ -107,7 +117,7 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withAdmission(long maxWaitMillis, int maxPerHop) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, maxWaitMillis,
-                maxPerHop);
+                maxPerHop, replicaSpreading, replicaRetentionMillis);
     }
 
     /** The longest estimated answer time a request is sent on with; beyond, 5.03 with a Max-Age at once. */
@@ -118,6 +128,40 @@ public final class RemoteQueryOptions {
     /** Requests in flight to one next hop, at most; beyond, 5.03 with a Max-Age at once. */
     public int admissionMaxPerHop() {
         return admissionMaxPerHop;
+    }
+
+    /**
+     * A copy with another spreading policy.
+     */
+    public RemoteQueryOptions withReplicaSpreading(ReplicaSpreading spreading) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, admissionMaxWaitMillis,
+                admissionMaxPerHop, spreading, replicaRetentionMillis);
+    }
+
+    /**
+     * A copy with another retention of failed replicas' sets.
+     *
+     * @throws InvalidPropertyException naming the property
+     */
+    public RemoteQueryOptions withReplicaRetention(long retentionMillis) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, admissionMaxWaitMillis,
+                admissionMaxPerHop, replicaSpreading, retentionMillis);
+    }
+
+    /** How requests for a path that several gateways serve are spread across its live replicas. */
+    public ReplicaSpreading replicaSpreading() {
+        return replicaSpreading;
+    }
+
+    /**
+     * How long a parent keeps the set of a child that failed while another replica still serves the child's path
+     * (instead of {@link #syncGraceMillis()}, whichever is longer): the devices registered at the failed replica stay
+     * in every lookup until it returns and sends its set again, or until this runs out.
+     */
+    public long replicaRetentionMillis() {
+        return Math.max(replicaRetentionMillis, syncGraceMillis);
     }
 
     public long requestTimeoutMillis() {
@@ -176,6 +220,7 @@ public final class RemoteQueryOptions {
                 + MAX_MERGED_LINKS + "=" + maxMergedLinks + ", " + SYNC_ENABLED + "=" + syncEnabled + ", "
                 + SYNC_INTERVAL + "=" + syncIntervalMillis + ", " + SYNC_MAX_LINKS + "=" + syncMaxLinks + ", "
                 + SYNC_GRACE + "=" + syncGraceMillis + ", " + ADMISSION_MAX_WAIT + "=" + admissionMaxWaitMillis + ", "
-                + ADMISSION_MAX_PER_HOP + "=" + admissionMaxPerHop;
+                + ADMISSION_MAX_PER_HOP + "=" + admissionMaxPerHop + ", " + REPLICA_SPREADING + "="
+                + ComponentProperties.settingOf(replicaSpreading) + ", " + REPLICA_RETENTION + "=" + replicaRetentionMillis;
     }
 }

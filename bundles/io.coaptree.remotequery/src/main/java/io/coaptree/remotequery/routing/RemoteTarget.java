@@ -17,6 +17,23 @@ public sealed interface RemoteTarget {
         }
     }
 
+    /**
+     * A resource on any live replica of {@code node}'s path ({@code /tree/<d>/<g>/*}/...): the replicas share such
+     * requests. {@code path} has no leading slash, {@code query} is joined by {@code &}.
+     */
+    record AnyReplica(NodePath node, String path, String query) implements RemoteTarget {
+        public AnyReplica {
+            Objects.requireNonNull(node, "node");
+            Objects.requireNonNull(path, "path");
+            Objects.requireNonNull(query, "query");
+        }
+
+        /** The destination as an envelope carries it: {@code A/1/*}. */
+        public String destinationText() {
+            return node.segments() + "/" + TreeUri.ANY_REPLICA;
+        }
+    }
+
     /** An RD lookup ({@code res} or {@code ep}) over a subtree; {@code query} holds the lookup criteria. */
     record Lookup(NodePath scope, String kind, String query) implements RemoteTarget {
         public Lookup {

@@ -13,14 +13,22 @@ import io.coaptree.tree.model.TreeView;
  * Next-hop decisions in the effective tree (paths hang under their nearest live ancestor). A request climbs from
  * the local gateway to the nearest attached ancestor whose subtree holds the destination, then descends:
  * group, domain, root, domain, group, skipping a failed level by construction. Each hop decides again with its
- * own view, so a hop that has already seen a failure routes around it. Pure functions, no state.
+ * own view, so a hop that has already seen a failure routes around it. Replicas of a path are peers: where any
+ * of them will do (a hop through a replicated path, or a request for any replica of its destination path), the
+ * {@link ReplicaChooser} picks one of the live ones. Pure functions, no state.
  */
 public final class Router {
 
     private Router() {
     }
 
+    /** As {@link #route(TreeView, NodeAddress, NodeAddress, ReplicaChooser)}, always taking the first live replica. */
     public static Route route(TreeView tree, NodeAddress self, NodeAddress destination) {
+        return route(tree, self, destination, ReplicaChooser.FIRST);
+    }
+
+    /** The next hop towards one gateway. */
+    public static Route route(TreeView tree, NodeAddress self, NodeAddress destination, ReplicaChooser chooser) {
         if (self.equals(destination)) {
             return new Route.Local();
         }
@@ -31,27 +39,57 @@ public final class Router {
         if (!target.get().isUp()) {
             return new Route.Unreachable("gateway " + destination + " is down");
         }
-        NodePath here = self.path();
-        NodePath there = destination.path();
-        if (here.equals(there)) {
-            return new Route.Forward(target.get());
+        if (self.path().equals(destination.path())) {
+            return new Route.Forward(target.get()); // a sibling replica
         }
+        return towards(tree, self, destination.path(), chooser, target.get());
+    }
+
+    /**
+     * The next hop towards any live replica of {@code destination}: this gateway itself when it serves that path,
+     * else the path's replicas share the requests (the last hop picks one with {@code chooser}).
+     */
+    public static Route routeToAnyReplica(TreeView tree, NodeAddress self, NodePath destination,
+            ReplicaChooser chooser) {
+        if (self.path().equals(destination)) {
+            return new Route.Local();
+        }
+        List<TreeMember> replicas = tree.liveReplicas(destination);
+        if (replicas.isEmpty()) {
+            return tree.replicas(destination).isEmpty()
+                    ? new Route.Unknown("no gateway serves " + describe(destination))
+                    : new Route.Unreachable("every gateway of " + describe(destination) + " is down");
+        }
+        return towards(tree, self, destination, chooser, null);
+    }
+
+    /** @param target the destination gateway, or null for any replica of {@code there} */
+    private static Route towards(TreeView tree, NodeAddress self, NodePath there, ReplicaChooser chooser,
+            TreeMember target) {
+        NodePath here = self.path();
         if (here.contains(there)) {
             for (NodePath child : tree.attachedChildren(here)) {
-                if (child.contains(there)) {
-                    if (child.equals(there)) {
-                        return new Route.Forward(target.get());
-                    }
-                    Optional<TreeMember> replica = tree.liveReplica(child);
-                    if (replica.isPresent()) {
-                        return new Route.Forward(replica.get());
-                    }
+                if (!child.contains(there)) {
+                    continue;
+                }
+                if (child.equals(there) && target != null) {
+                    return new Route.Forward(target);
+                }
+                List<TreeMember> replicas = tree.liveReplicas(child);
+                if (!replicas.isEmpty()) {
+                    return new Route.Forward(chooser.choose(replicas));
                 }
             }
-            return new Route.Unreachable("no live gateway below " + self + " leads to " + destination);
+            return new Route.Unreachable("no live gateway below " + self + " leads to "
+                    + (target != null ? target.address() : describe(there)));
         }
-        return up(tree, self).<Route>map(Route.Forward::new)
-                .orElseGet(() -> new Route.Unreachable("no live gateway above " + self));
+        List<TreeMember> parents = tree.attachedTo(here).map(tree::liveReplicas).orElse(List.of());
+        return parents.isEmpty() ? new Route.Unreachable("no live gateway above " + self)
+                : new Route.Forward(chooser.choose(parents));
+    }
+
+    private static String describe(NodePath path) {
+        return path.isRoot() ? "the root" : path.text();
     }
 
     /**
@@ -59,26 +97,53 @@ public final class Router {
      * gateway, or the nearest live ancestor standing in for it), then spreads down through the attached
      * children that lie inside or towards the scope; every gateway inside the scope that it reaches from above
      * answers from its own directory.
-     *
-     * @param fromAbove whether the previous hop was an ancestor (the lookup is spreading down)
+     * <p>
+     * Replicas: the gateway where the spreading starts also asks its live sibling replicas (each answers from its
+     * own directory and its own children, {@link Arrival#SIBLING}); going down, a gateway asks every live replica
+     * of a child path that is attached to it ({@link TreeView#parentReplica}), so each child is asked once, by the
+     * replica it is attached to.
      */
-    public static LookupPlan planLookup(TreeView tree, NodeAddress self, NodePath scope, boolean fromAbove) {
+    public static LookupPlan planLookup(TreeView tree, NodeAddress self, NodePath scope, Arrival arrival) {
         NodePath here = self.path();
-        boolean spreading = here.contains(scope) || fromAbove && scope.contains(here);
+        boolean fromAbove = arrival == Arrival.ABOVE;
+        boolean spreading = here.contains(scope) || fromAbove && scope.contains(here)
+                || arrival == Arrival.SIBLING;
         if (!spreading) {
             return up(tree, self).map(parent -> new LookupPlan(false, true, List.of(parent)))
                     .orElseGet(() -> new LookupPlan(false, true, List.of()));
         }
-        List<TreeMember> children = new ArrayList<>();
+        List<TreeMember> next = new ArrayList<>();
+        if (!fromAbove && arrival != Arrival.SIBLING) {
+            tree.liveReplicas(here).stream().filter(r -> !r.address().equals(self)).forEach(next::add);
+        }
         for (NodePath child : tree.attachedChildren(here)) {
             if (child.isComparableTo(scope)) {
-                tree.liveReplica(child).ifPresent(children::add);
+                for (TreeMember replica : tree.liveReplicas(child)) {
+                    if (tree.parentReplica(replica.address()).map(p -> p.address().equals(self)).orElse(false)) {
+                        next.add(replica);
+                    }
+                }
             }
         }
-        return new LookupPlan(scope.contains(here), false, children);
+        return new LookupPlan(scope.contains(here), false, next);
+    }
+
+    /** As {@link #planLookup(TreeView, NodeAddress, NodePath, Arrival)}, from a client or from below/above. */
+    public static LookupPlan planLookup(TreeView tree, NodeAddress self, NodePath scope, boolean fromAbove) {
+        return planLookup(tree, self, scope, fromAbove ? Arrival.ABOVE : Arrival.BELOW);
+    }
+
+    /** Where a lookup came from: which way it may still spread. */
+    public enum Arrival {
+        /** From a local client or a gateway below: climb, or start spreading here. */
+        BELOW,
+        /** From an ancestor: spread down only. */
+        ABOVE,
+        /** From a sibling replica that started spreading: answer for this replica and its children only. */
+        SIBLING
     }
 
     private static Optional<TreeMember> up(TreeView tree, NodeAddress self) {
-        return tree.attachedTo(self.path()).flatMap(tree::liveReplica);
+        return tree.parentReplica(self);
     }
 }

@@ -16,6 +16,8 @@ import io.coaptree.tree.model.NodePath;
  * <li>a resource: {@code coap://<any-gateway>/tree/<domain>/<group>/<node>/<resource path>?<query>}, with
  * {@code -} for an absent domain or group (a domain node: {@code /tree/A/-/dA/...}, a root node:
  * {@code /tree/-/-/root/...});</li>
+ * <li>a resource on any live replica of a path: {@code *} as the node ({@code /tree/A/1/*}/temperature); the
+ * gateways serving the path share these requests;</li>
  * <li>a lookup over a subtree: {@code coap://<any-gateway>/tree-lookup/res?scope=<domain>[/<group>]&<RD criteria>}
  * (and {@code /tree-lookup/ep}); no {@code scope} means the whole tree.</li>
  * </ul>
@@ -26,6 +28,8 @@ public final class TreeUri {
     public static final String RESOURCE_PREFIX = "tree";
     public static final String LOOKUP_PREFIX = "tree-lookup";
     public static final String SCOPE_PARAMETER = "scope";
+    /** The node segment meaning "any live replica of the path" (never a node name). */
+    public static final String ANY_REPLICA = "*";
 
     private TreeUri() {
     }
@@ -49,6 +53,10 @@ public final class TreeUri {
                 if (uriPath.size() < 4) {
                     throw new InvalidTreeUriException(
                             "expected /tree/<domain|->/<group|->/<node>/<path>, got /" + String.join("/", uriPath));
+                }
+                if (ANY_REPLICA.equals(uriPath.get(3))) {
+                    return new RemoteTarget.AnyReplica(NodePath.fromSegments(uriPath.get(1), uriPath.get(2)),
+                            String.join("/", uriPath.subList(4, uriPath.size())), String.join("&", uriQuery));
                 }
                 NodeAddress node = NodeAddress.of(NodePath.fromSegments(uriPath.get(1), uriPath.get(2)), uriPath.get(3));
                 return new RemoteTarget.Resource(node, String.join("/", uriPath.subList(4, uriPath.size())),
@@ -76,6 +84,25 @@ public final class TreeUri {
     public static String resourcePath(NodeAddress node, String path) {
         String p = path.startsWith("/") ? path.substring(1) : path;
         return "/" + RESOURCE_PREFIX + "/" + node.text() + (p.isEmpty() ? "" : "/" + p);
+    }
+
+    /**
+     * The destination an envelope names for a resource request: a node ({@code A/1/gA1}) or any replica of a path
+     * ({@code A/1/*}).
+     *
+     * @throws InvalidNodeException when it is neither
+     */
+    public static RemoteTarget resourceTarget(String destination, String path, String query) {
+        String text = String.valueOf(destination);
+        String suffix = "/" + ANY_REPLICA;
+        if (text.endsWith(suffix)) {
+            String[] segments = text.substring(0, text.length() - suffix.length()).split("/", -1);
+            if (segments.length != 2) {
+                throw new InvalidNodeException("destination", "'" + text + "' is not <domain|->/<group|->/*");
+            }
+            return new RemoteTarget.AnyReplica(NodePath.fromSegments(segments[0], segments[1]), path, query);
+        }
+        return new RemoteTarget.Resource(NodeAddress.parse(text), path, query);
     }
 
     /** The envelope path of a lookup request: the same as its URI path without the leading slash. */

@@ -14,9 +14,11 @@ import io.coaptree.tree.model.TreeView;
 
 /**
  * The parent side: what each child sent (its set, epoch and version), applied to the gateway's directory through a
- * {@link ChildDirectory}. Only gateways below this one are accepted. A child that is no longer a live child of this
- * gateway (down, gone, or attached elsewhere) is forgotten after the grace period; registrations are refreshed
- * before they would expire. Not thread-safe: {@link RdSync} serialises calls.
+ * {@link ChildDirectory}. Only gateways below this one are accepted. Every replica of a child path keeps its own set
+ * here while it is attached to this gateway ({@link TreeView#parentReplica}). A child that is no longer a live child
+ * of this gateway (down, gone, or attached elsewhere) is forgotten after the grace period; a replica that failed
+ * while another replica still serves its path is kept for the (longer) replica retention instead, so the devices
+ * registered at it stay in every lookup until it returns. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises calls.
  */
 final class ChildSets {
 
@@ -36,13 +38,16 @@ final class ChildSets {
     private final NodeAddress self;
     private final ChildDirectory directory;
     private final long graceMillis;
+    private final long retentionMillis;
     private final long refreshMillis;
     private final Map<String, Held> held = new HashMap<>();
 
-    ChildSets(NodeAddress self, ChildDirectory directory, long graceMillis, long refreshMillis) {
+    ChildSets(NodeAddress self, ChildDirectory directory, long graceMillis, long retentionMillis,
+            long refreshMillis) {
         this.self = self;
         this.directory = directory;
         this.graceMillis = graceMillis;
+        this.retentionMillis = Math.max(graceMillis, retentionMillis);
         this.refreshMillis = refreshMillis;
     }
 
@@ -106,7 +111,7 @@ final class ChildSets {
         for (Held h : held.values()) {
             if (attachedHere(h.child, view)) {
                 h.lastAttached = now;
-            } else if (now - h.lastAttached > graceMillis) {
+            } else if (now - h.lastAttached > keepFor(h.child, view)) {
                 forget.add(h);
                 continue;
             }
@@ -143,7 +148,16 @@ final class ChildSets {
     private boolean attachedHere(NodeAddress child, TreeView view) {
         Optional<TreeMember> member = view.member(child);
         return member.isPresent() && member.get().isUp()
-                && view.attachedTo(child.path()).filter(self.path()::equals).isPresent()
-                && view.liveReplica(child.path()).map(m -> m.address().equals(child)).orElse(false);
+                && view.parentReplica(child).map(p -> p.address().equals(self)).orElse(false);
+    }
+
+    /**
+     * A replica that failed or left (down, or no longer in the tree) while another replica still serves its path is
+     * kept for the retention: nobody else holds what was registered at it. A child that is up but attached to another
+     * parent replica (which now holds its set), or whose path nobody serves any more, is kept for the grace.
+     */
+    private long keepFor(NodeAddress child, TreeView view) {
+        boolean stopped = view.member(child).map(m -> !m.isUp()).orElse(true);
+        return stopped && !view.liveReplicas(child.path()).isEmpty() ? retentionMillis : graceMillis;
     }
 }

@@ -86,7 +86,7 @@ public final class RdSync {
         this.intervalMillis = options.syncIntervalMillis();
         this.uplink = new ParentUplink(self, ThreadLocalRandom.current().nextLong(), options.syncMaxLinks(),
                 options.syncIntervalMillis());
-        this.children = new ChildSets(self, directory, options.syncGraceMillis(),
+        this.children = new ChildSets(self, directory, options.syncGraceMillis(), options.replicaRetentionMillis(),
                 options.syncRegistrationLifetimeSeconds() * 1000 / 3);
     }
 
@@ -226,7 +226,7 @@ public final class RdSync {
     }
 
     private Optional<TreeMember> parent(TreeView view) {
-        return view.attachedTo(self.path()).flatMap(view::liveReplica);
+        return view.parentReplica(self);
     }
 
     private void publishAll(List<Outgoing> messages) {

@@ -58,6 +58,21 @@ class RemoteQueryOptionsTest {
                 () -> RemoteQueryOptions.defaults().withSync(true, 10, 500, 0)).field());
     }
 
+    @Test
+    void replicaSettingsHaveSafeDefaultsAndRefuseUnknownValues() {
+        RemoteQueryOptions d = RemoteQueryOptions.defaults();
+        assertEquals(ReplicaSpreading.LEAST_PENDING, d.replicaSpreading());
+        assertEquals(600_000, d.replicaRetentionMillis());
+        RemoteQueryOptions o = RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.REPLICA_SPREADING, "In-Turn",
+                RemoteQueryOptions.REPLICA_RETENTION, 0L));
+        assertEquals(ReplicaSpreading.IN_TURN, o.replicaSpreading());
+        assertEquals(o.syncGraceMillis(), o.replicaRetentionMillis(), "never shorter than the grace period");
+        assertRefused("remotequery.replica.spreading: 'random' is not one of least-pending, in-turn",
+                RemoteQueryOptions.REPLICA_SPREADING, "random");
+        assertRefused("remotequery.replica.retention.ms: -1 is outside 0..604800000",
+                RemoteQueryOptions.REPLICA_RETENTION, -1L);
+    }
+
     private static void assertRefused(String message, String property, Object value) {
         InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
                 () -> RemoteQueryOptions.fromProperties(Map.of(property, value)));

@@ -123,8 +123,10 @@ class RdSyncTest {
         });
     }
 
-    private void start(RemoteQueryOptions options) {
-        for (String address : List.of("-/-/top", "A/-/dA", "A/1/gA1", "A/2/gA2")) {
+    private void start(RemoteQueryOptions options, String... extra) {
+        List<String> addresses = new ArrayList<>(List.of("-/-/top", "A/-/dA", "A/1/gA1", "A/2/gA2"));
+        addresses.addAll(List.of(extra));
+        for (String address : addresses) {
             Node n = new Node(address, options);
             n.directory.own.add("/temperature");
             nodes.put(n.tree.self().name(), n);
@@ -249,6 +251,64 @@ class RdSyncTest {
         Directory top = nodes.get("top").directory;
         assertTrue(top.children.containsKey("A/1/gA1"), "gA1 re-attached to the root and sent its set: "
                 + top.children.keySet());
+    }
+
+    @Test
+    void everyReplicasSetIsHeldByTheParentBeyondTheGracePeriod() {
+        start(options(500), "A/1/gA1b");
+        run(3_000 + 1_000 + 2_000); // past the grace period: a standby's set used to be forgotten here
+        Directory dA = nodes.get("dA").directory;
+        assertTrue(dA.lists("/tree/A/1/gA1/temperature"), dA.children.toString());
+        assertTrue(dA.lists("/tree/A/1/gA1b/temperature"), dA.children.toString());
+        assertTrue(nodes.get("top").directory.lists("/tree/A/1/gA1b/temperature"));
+        assertTrue(nodes.get("gA1b").sync.inStepWithParent());
+    }
+
+    @Test
+    void aFailedReplicasSetIsRetainedWhileItsPathIsServedAndReplacedWhenItReturns() {
+        start(options(500).withReplicaRetention(20_000), "A/1/gA1b");
+        Node gA1 = nodes.get("gA1");
+        gA1.ticking = false;
+        run(6_000 + 3_000 + 2_000); // failure timeout, then past the grace period
+        Directory dA = nodes.get("dA").directory;
+        assertTrue(dA.lists("/tree/A/1/gA1/temperature"), "retained while gA1b serves A/1: " + dA.children);
+        assertTrue(nodes.get("top").directory.lists("/tree/A/1/gA1/temperature"));
+        run(20_000);
+        assertFalse(dA.lists("/tree/A/1/gA1/temperature"), "forgotten after the retention: " + dA.children);
+
+        gA1.ticking = true;
+        gA1.sync.reconnected();
+        run(3_000);
+        assertTrue(dA.lists("/tree/A/1/gA1/temperature"), "sent again when it returned: " + dA.children);
+    }
+
+    @Test
+    void aReplicaThatLeftGracefullyIsRetainedToo() {
+        start(options(500).withReplicaRetention(20_000), "A/1/gA1b");
+        Node gA1b = nodes.get("gA1b");
+        gA1b.tree.stop(); // a leave: gone from every view at once
+        gA1b.ticking = false;
+        run(3_000 + 2_000);
+        assertTrue(nodes.get("dA").directory.lists("/tree/A/1/gA1b/temperature"), "retained after a leave");
+    }
+
+    @Test
+    void childrenAttachToEveryReplicaOfTheirParentAndMoveWhenItFails() {
+        start(options(500), "A/-/dA2", "A/3/gA3", "A/4/gA4", "A/5/gA5");
+        run(3_000 + 1_000); // a group that attached to dA before dA2 joined is forgotten there after the grace
+        Directory dA = nodes.get("dA").directory;
+        Directory dA2 = nodes.get("dA2").directory;
+        assertFalse(dA.children.isEmpty(), "dA holds some groups");
+        assertFalse(dA2.children.isEmpty(), "dA2 holds the others");
+        for (String group : List.of("A/1/gA1", "A/2/gA2", "A/3/gA3", "A/4/gA4", "A/5/gA5")) {
+            assertTrue(dA.children.containsKey(group) ^ dA2.children.containsKey(group), group);
+        }
+        nodes.get("dA2").ticking = false;
+        run(6_000 + 1_000);
+        for (String group : List.of("A/1/gA1", "A/2/gA2", "A/3/gA3", "A/4/gA4", "A/5/gA5")) {
+            assertTrue(dA.children.containsKey(group), group + " moved to dA: " + dA.children.keySet());
+        }
+        assertTrue(nodes.get("top").directory.lists("/tree/A/5/gA5/temperature"));
     }
 
     @Test

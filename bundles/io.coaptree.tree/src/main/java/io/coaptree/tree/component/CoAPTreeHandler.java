@@ -323,7 +323,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         p.put(TreeService.MEMBERS, view.members().size());
         p.put(TreeService.LIVE_MEMBERS, (int) view.members().stream().filter(TreeMember::isUp).count());
         NodePath path = h.self().path();
-        view.attachedTo(path).flatMap(view::liveReplica)
+        view.parentReplica(h.self())
                 .ifPresent(parent -> p.put(TreeService.PARENT, parent.address().text()));
         p.put(TreeOptions.LEVEL, path.level().number());
         p.put(TreeOptions.DOMAIN, path.domain());

@@ -2,8 +2,8 @@ package io.coaptree.tree.model;
 
 import java.util.Collection;
 import java.util.Optional;
-import java.util.Set;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Read access to the tree as one gateway sees it. The views a
@@ -29,8 +29,39 @@ public interface TreeView {
     /** The gateways serving a path, ordered by name. */
     List<TreeMember> replicas(NodePath path);
 
-    /** The replica requests for this path go to: the live one with the smallest name. */
+    /**
+     * The first live replica of this path (the one with the smallest name). Replicas are peers: this is only a
+     * stable pick where any one will do, e.g. for status; requests are spread over {@link #liveReplicas}.
+     */
     Optional<TreeMember> liveReplica(NodePath path);
+
+    /** The live gateways serving a path, ordered by name. */
+    default List<TreeMember> liveReplicas(NodePath path) {
+        return replicas(path).stream().filter(TreeMember::isUp).toList();
+    }
+
+    /**
+     * The live replica of its parent path that the gateway {@code child} is attached to, empty at the root or when
+     * cut off. Each child is assigned by rendezvous hashing of its name with the replicas' names: every gateway
+     * computes the same answer from the same view, the children spread evenly over the replicas, and when a
+     * replica fails or returns only the children assigned to it move.
+     */
+    default Optional<TreeMember> parentReplica(NodeAddress child) {
+        Optional<NodePath> parent = attachedTo(child.path());
+        if (parent.isEmpty()) {
+            return Optional.empty();
+        }
+        TreeMember best = null;
+        long bestScore = 0;
+        for (TreeMember replica : liveReplicas(parent.get())) {
+            long score = RendezvousHash.score(child.text(), replica.name());
+            if (best == null || score > bestScore) {
+                best = replica;
+                bestScore = score;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
 
     default boolean isLive(NodePath path) {
         return liveReplica(path).isPresent();

@@ -2,6 +2,8 @@ package io.coaptree.harness.demo;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
@@ -9,7 +11,9 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
  * Starts a whole CoAPTree hierarchy in this JVM (an embedded MQTT broker, a root, two domains, two groups per
- * domain), prints what a user can try, and runs until Ctrl-C.
+ * domain), prints what a user can try, and runs until Ctrl-C. {@code --replicas N} (or {@code -Ddemo.replicas=N} with
+ * the demo profile) serves group A/1 with N gateways (gA1, gA1b, gA1c, ...); then {@code stop <name>} and
+ * {@code start <name>} on the standard input stop and restart a gateway, to watch a failover.
  */
 public final class DemoMain {
 
@@ -22,7 +26,8 @@ public final class DemoMain {
         Map<String, String> options = options(args);
         Path storage = Path.of(options.getOrDefault("--storage", "target/demo-nodes"));
         Path kuraConfig = Path.of(required(options, "--kura-config"));
-        DemoBroker broker = DemoBroker.start(storage, kuraConfig, TreeHierarchy.sevenGateways());
+        List<TreeHierarchy.Gateway> gateways = withReplicas(Integer.parseInt(options.getOrDefault("--replicas", "1")));
+        DemoBroker broker = DemoBroker.start(storage, kuraConfig, gateways);
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig,
                 Path.of(required(options, "--dp")), Path.of(required(options, "--examples-dp")), storage,
                 broker.url(), Map.of(), Map.of());
@@ -43,11 +48,28 @@ public final class DemoMain {
         // Maven forks this JVM: if Maven is killed without a signal reaching us, do not linger holding the ports.
         ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(0)));
 
-        System.out.println("Starting the broker at " + broker.url() + " and seven gateways...");
-        running[0] = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), START_TIMEOUT, broker.credentials);
+        System.out.println("Starting the broker at " + broker.url() + " and " + gateways.size() + " gateways...");
+        running[0] = TreeHierarchy.start(settings, gateways, START_TIMEOUT, broker.credentials);
         new HierarchyBanner(running[0], broker).print(System.out);
         DemoDtls.enable(running[0], "gA1").print(System.out);
+        if (gateways.size() > TreeHierarchy.sevenGateways().size()) {
+            ReplicaFailover failover = new ReplicaFailover(running[0]);
+            failover.print(System.out);
+            failover.acceptCommands(System.in, System.out);
+        }
         stopped.await();
+    }
+
+    /** The seven gateways, group A/1 served by {@code replicas} of them: gA1, gA1b, gA1c, ... */
+    static List<TreeHierarchy.Gateway> withReplicas(int replicas) {
+        if (replicas < 1 || replicas > 8) {
+            throw new IllegalArgumentException("--replicas: " + replicas + " is outside 1..8");
+        }
+        List<TreeHierarchy.Gateway> gateways = new ArrayList<>(TreeHierarchy.sevenGateways());
+        for (int i = 1; i < replicas; i++) {
+            gateways.add(new TreeHierarchy.Gateway("gA1" + (char) ('a' + i), 2, "A", "1"));
+        }
+        return gateways;
     }
 
     private static Map<String, String> options(String[] args) {
