@@ -205,14 +205,7 @@ abstract class HierarchyScenarios {
     @Order(7)
     void aDtlsClientAtDomainAWritesASwitchInDomainBWithItsIdentityAndAPlainWriteIsRefused() throws Exception {
         String key = Long.toHexString(new java.security.SecureRandom().nextLong());
-        KuraNode gA1 = tree.node("gA1");
-        // as Apply in the WebUI: the node encrypts the Password value
-        gA1.updateConfiguration(TreeHierarchy.SERVER_PID,
-                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.certificates.source", "none",
-                        "dtls.psk.credentials", "alice=" + key));
-        assertTrue(gA1.awaitServiceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", TIMEOUT));
-        int securePort = ((Number) gA1.serviceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", "coaps.port"))
-                .intValue();
+        int securePort = alicePskAtGA1(key).getAsInt();
         String remoteSwitch = "/tree/B/2/gB2/switch";
 
         CoapClient plain = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + remoteSwitch);
@@ -357,12 +350,8 @@ abstract class HierarchyScenarios {
     @Order(11)
     void replayedForgedStaleAndUnvouchedEnvelopesNeverSwitchTheRemoteSwitch() throws Exception {
         String key = Long.toHexString(new java.security.SecureRandom().nextLong());
-        KuraNode gA1 = tree.node("gA1");
-        gA1.updateConfiguration(TreeHierarchy.SERVER_PID,
-                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.certificates.source", "none",
-                        "dtls.psk.credentials", "alice=" + key));
-        java.util.function.Supplier<String> remoteSwitch = () -> "coaps://127.0.0.1:" + ((Number) gA1
-                .serviceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", "coaps.port")).intValue()
+        java.util.function.IntSupplier securePort = alicePskAtGA1(key);
+        java.util.function.Supplier<String> remoteSwitch = () -> "coaps://127.0.0.1:" + securePort.getAsInt()
                 + "/tree/B/2/gB2/switch";
         String query = "coaptree/B/2/gB2/query";
         try (MqttAttacker attacker = new MqttAttacker(broker.url())) {
@@ -444,6 +433,21 @@ abstract class HierarchyScenarios {
         }
         assertEquals("7", String.valueOf(tree.treeProperty(ROOT, "tree.members.live")), "the stranger never joined");
         awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    /**
+     * Gives gA1 a DTLS endpoint that admits psk:alice with {@code key}, as Apply in the WebUI does (the node encrypts
+     * the Password value); returns the coaps port gA1 answers on at the time it is asked (a new key reaches the
+     * endpoint a moment after the Apply, on a port of its own).
+     */
+    private java.util.function.IntSupplier alicePskAtGA1(String key) throws Exception {
+        KuraNode gA1 = tree.node("gA1");
+        gA1.updateConfiguration(TreeHierarchy.SERVER_PID,
+                Map.of("coaps.enabled", true, "coaps.port", 0, "dtls.certificates.source", "none",
+                        "dtls.psk.credentials", "alice=" + key));
+        assertTrue(gA1.awaitServiceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", TIMEOUT));
+        return () -> ((Number) gA1.serviceProperty(TreeHierarchy.SERVER_SERVICE, "(coaps.port=*)", "coaps.port"))
+                .intValue();
     }
 
     /**
@@ -635,8 +639,8 @@ abstract class HierarchyScenarios {
         // A full window used to refuse the publish of a query (lost, 5.04 after the timeout); now it waits for a slot.
         tree.node("gA1").updateConfiguration(TreeHierarchy.TRANSPORT_PID, Map.of("in-flight-messages.max-number", 1));
         // What is tested is the transport's wait, not admission (issue 17), which would rightly refuse part of such a
-        // burst early: admission limits out of reach for this test, applied before the burst.
-        setAdmission("gA1", 600_000, 1_000_000);
+        // burst early at any hop of the path: admission limits out of reach for this test, applied before the burst.
+        setAdmissionEverywhere(600_000, 1_000_000);
         awaitContent("gA1", REMOTE_TEMPERATURE); // the transport reconnected with the new window
         int reads = 200;
         CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
@@ -662,7 +666,13 @@ abstract class HierarchyScenarios {
             }
         } finally {
             client.shutdown();
-            setAdmission("gA1", 500, 256);
+            setAdmissionEverywhere(500, 256);
+        }
+    }
+
+    private void setAdmissionEverywhere(long maxWaitMillis, int maxPerHop) throws Exception {
+        for (TreeHierarchy.Gateway g : tree.gateways()) {
+            setAdmission(g.name(), maxWaitMillis, maxPerHop);
         }
     }
 
