@@ -174,6 +174,24 @@ class HierarchyTest {
     }
 
     @Test
+    void aGatewayThatStopsItsRemoteQueriesAnswersWhatItStillWaitsFor() throws Exception {
+        List<List<CoapEnvelope>> waiting = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            waiting.add(request("a1", "/tree/B/g1/b1/slow"));
+        }
+        assertEquals(3, gateways.get("a1").rq.pendingCount());
+
+        gateways.get("a1").rq.stop(); // as a reconfiguration of the component does
+
+        for (List<CoapEnvelope> responses : waiting) {
+            assertEquals(1, responses.size(), "answered at once, not after the request timeout");
+            assertEquals(CoapCodes.SERVICE_UNAVAILABLE, responses.get(0).code());
+            assertEquals(1, responses.get(0).maxAge(), "with a Max-Age saying when to retry");
+        }
+        assertEquals(0, gateways.get("a1").rq.pendingCount());
+    }
+
+    @Test
     void routingSurvivesADomainFailureAndTheTreeHeals() throws Exception {
         Gateway dB = gateways.get("dB");
         dB.ticking = false; // hangs: no heartbeats, no last will

@@ -139,6 +139,20 @@ public final class PendingRequests {
         return expired.size();
     }
 
+    /**
+     * Forgets every pending request and returns their completions, for the owner to answer them itself (a gateway
+     * that stops its remote queries answers what it still waits for, instead of leaving the callers to time out).
+     */
+    public List<Completion> drain() {
+        synchronized (lock) {
+            List<Completion> drained = new ArrayList<>();
+            entries.values().forEach(e -> drained.add(e.completion));
+            entries.clear();
+            deadlines.clear();
+            return drained;
+        }
+    }
+
     public int size() {
         synchronized (lock) {
             return entries.size();

@@ -179,6 +179,19 @@ public final class RemoteQueryNode {
         }
         localObservations.values().forEach(CancellableExchange::cancel);
         localObservations.clear();
+        // A reconfiguration replaces this engine: answer what it still waits for (5.03 with a Max-Age, the same as
+        // any temporary refusal) rather than leave the callers to their own timeouts. The bus is still open here.
+        CoapEnvelope stopping = CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.SERVICE_UNAVAILABLE)
+                .maxAge(1).contentFormat(CoapCodes.TEXT_PLAIN)
+                .payload(("remote queries on " + self + " are restarting; retry").getBytes(StandardCharsets.UTF_8))
+                .build();
+        for (PendingRequests.Completion completion : pending.drain()) {
+            try {
+                completion.onResponse(stopping);
+            } catch (RuntimeException e) {
+                LOG.debug("{}: a waiting request could not be answered on stop: {}", self, e.toString());
+            }
+        }
     }
 
     /** Expires overdue requests and lapsed Observe relays. */
