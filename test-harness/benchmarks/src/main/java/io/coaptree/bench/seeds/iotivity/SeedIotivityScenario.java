@@ -84,7 +84,8 @@ public final class SeedIotivityScenario implements Scenario {
                 quick ? QUICK_GATEWAY_RATES : GATEWAY_RATES, step);
         context.stopTarget(gateway);
 
-        TreeLaunch tree = TreeLaunch.start(context, "tree", TreeLayout.CHAIN, List.of(), 1024, 1000,
+        TreeLaunch tree = TreeLaunch.start(context, "tree", TreeLayout.CHAIN,
+                List.of("--tree-security", context.options().setting("security", "signature")), 1024, 1000,
                 Duration.ofSeconds(240));
         int reader = tree.ports().get("gA1");
         String remote = "tree/B/1/gB1/" + PATH;

@@ -52,7 +52,8 @@ public final class RecordPipeline implements AutoCloseable {
     /** Boots the tree with the sink, opens {@code devices} device clients and the consumer's relations. */
     public static RecordPipeline start(ScenarioContext context, String label, int devices) throws Exception {
         TreeLaunch tree = TreeLaunch.start(context, label, TreeLayout.CHAIN,
-                List.of("--record-sink", SINK_GATEWAY, "--record-devices", Integer.toString(devices)), 1024, 1000,
+                List.of("--record-sink", SINK_GATEWAY, "--record-devices", Integer.toString(devices),
+                        "--tree-security", context.options().setting("security", "signature")), 1024, 1000,
                 Duration.ofSeconds(240));
         try {
             DeviceFleet fleet = new DeviceFleet(HOST, tree.ports().get(SINK_GATEWAY), devices);
