@@ -105,18 +105,24 @@ class LocalExecutionTest {
         }
     }
 
-    @Test
-    void observeReportsEveryNotificationUntilCancelled() throws Exception {
+    /** An Observe request for /caller whose every response goes to {@code seen}. */
+    private static Request observeCaller(BlockingQueue<Response> seen) {
         Request observe = Request.newGet();
         observe.getOptions().setUriPath("caller");
         observe.setObserve();
-        BlockingQueue<Response> seen = new LinkedBlockingQueue<>();
         observe.addMessageObserver(new MessageObserverAdapter() {
             @Override
             public void onResponse(Response response) {
                 seen.add(response);
             }
         });
+        return observe;
+    }
+
+    @Test
+    void observeReportsEveryNotificationUntilCancelled() throws Exception {
+        BlockingQueue<Response> seen = new LinkedBlockingQueue<>();
+        Request observe = observeCaller(seen);
         Response first = run(observe, null);
         assertTrue(first.getOptions().hasObserve(), "relation established");
         assertEquals(first, seen.poll(5, TimeUnit.SECONDS));
@@ -136,16 +142,8 @@ class LocalExecutionTest {
 
     @Test
     void observeKeepsReportingPastTheConfirmableNotifications() throws Exception {
-        Request observe = Request.newGet();
-        observe.getOptions().setUriPath("caller");
-        observe.setObserve();
         BlockingQueue<Response> seen = new LinkedBlockingQueue<>();
-        observe.addMessageObserver(new MessageObserverAdapter() {
-            @Override
-            public void onResponse(Response response) {
-                seen.add(response);
-            }
-        });
+        Request observe = observeCaller(seen);
         run(observe, null);
         assertEquals("anonymous off", seen.poll(5, TimeUnit.SECONDS).getPayloadString());
         PeerIdentity writer = new PeerIdentity(PeerIdentity.PSK, "writer");
