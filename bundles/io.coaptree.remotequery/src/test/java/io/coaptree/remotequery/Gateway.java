@@ -41,7 +41,12 @@ final class Gateway implements LocalExecutor {
     }
 
     Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options) {
-        tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+        this(address, bus, clock, options, "");
+    }
+
+    /** @param broker the broker name the gateway announces (empty: none, so no direct routes to it) */
+    Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options, String broker) {
+        tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).brokerName(broker).build(), clock);
         rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
                 options, clock, origin -> false, child -> synced.test(child));
         connection = bus.connect(address, tree.lastWill());

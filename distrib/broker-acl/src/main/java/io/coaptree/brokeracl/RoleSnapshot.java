@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Optional;
 
 import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
@@ -19,23 +20,33 @@ import org.xml.sax.SAXException;
 
 /**
  * What the access list needs from a {@code kura-config/} role snapshot: the tree handler's level, topic prefix and
- * example domain and group (the defaults of inventory lines that name none).
+ * example domain and group (the defaults of inventory lines that name none), and whether the role's remote queries
+ * take direct routes.
  *
- * @param domain empty when the snapshot sets none
- * @param group  empty when the snapshot sets none
+ * @param domain       empty when the snapshot sets none
+ * @param group        empty when the snapshot sets none
+ * @param directRoutes RemoteQuery's {@code remotequery.route.direct} (true when the snapshot leaves it out, as the
+ *                     component's default): the role's gateways send requests straight to any gateway on the broker
  */
-public record RoleSnapshot(String file, int level, String prefix, String domain, String group) {
+public record RoleSnapshot(String file, int level, String prefix, String domain, String group,
+        boolean directRoutes) {
 
     /** The tree handler's PID, whose properties a snapshot carries. */
     static final String TREE_PID = "io.coaptree.tree.CoAPTreeHandler";
+    /** RemoteQuery's PID, for its direct-route setting. */
+    static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
     /** The tree handler's default topic prefix, when a snapshot leaves it out. */
     static final String DEFAULT_PREFIX = "coaptree";
 
     /** Reads a Kura snapshot ({@code esf:configurations} XML). */
     public static RoleSnapshot read(Path file) throws IOException, InvalidInputException {
         Map<String, String> tree;
+        Map<String, String> remoteQuery;
         try (InputStream in = Files.newInputStream(file)) {
-            tree = treeProperties(parse(in), file);
+            Document snapshot = parse(in);
+            tree = properties(snapshot, TREE_PID)
+                    .orElseThrow(() -> new InvalidInputException(file + ": no configuration of " + TREE_PID));
+            remoteQuery = properties(snapshot, REMOTE_QUERY_PID).orElse(Map.of());
         }
         String level = tree.get("tree.level");
         if (level == null) {
@@ -44,7 +55,8 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
         try {
             return new RoleSnapshot(file.getFileName().toString(), Integer.parseInt(level.trim()),
                     tree.getOrDefault("tree.topic.prefix", DEFAULT_PREFIX), tree.getOrDefault("tree.domain", ""),
-                    tree.getOrDefault("tree.group", ""));
+                    tree.getOrDefault("tree.group", ""),
+                    !"false".equalsIgnoreCase(remoteQuery.getOrDefault("remotequery.route.direct", "true")));
         } catch (NumberFormatException e) {
             throw new InvalidInputException(file + ": tree.level '" + level + "' is not a number");
         }
@@ -65,11 +77,11 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
         }
     }
 
-    private static Map<String, String> treeProperties(Document doc, Path file) throws InvalidInputException {
+    private static Optional<Map<String, String>> properties(Document doc, String pid) {
         NodeList configurations = doc.getElementsByTagNameNS("*", "configuration");
         for (int i = 0; i < configurations.getLength(); i++) {
             Element configuration = (Element) configurations.item(i);
-            if (!TREE_PID.equals(configuration.getAttribute("pid"))) {
+            if (!pid.equals(configuration.getAttribute("pid"))) {
                 continue;
             }
             Map<String, String> values = new HashMap<>();
@@ -80,8 +92,8 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
                 values.put(property.getAttribute("name"),
                         value.getLength() == 0 ? "" : value.item(0).getTextContent().trim());
             }
-            return values;
+            return Optional.of(values);
         }
-        throw new InvalidInputException(file + ": no configuration of " + TREE_PID);
+        return Optional.empty();
     }
 }

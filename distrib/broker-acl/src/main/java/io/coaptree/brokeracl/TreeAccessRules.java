@@ -19,6 +19,9 @@ import java.util.Set;
  * own path, its parent path and its child paths <em>in the effective tree</em>, where a path hangs under its
  * nearest live ancestor: a group's parents are its domain and, while no gateway of that domain is live, the root;
  * the root's children are every domain and every group;</li>
+ * <li>with direct routes ({@code remotequery.route.direct} in the role's snapshot, on by default), a gateway also
+ * sends requests to every gateway path of the fleet (they share this broker), and every gateway may reply to the
+ * paths of gateways whose role takes direct routes;</li>
  * <li>{@code rd} goes to the same parent and child paths (synchronisation runs between parent and child only);</li>
  * <li>an observer reads {@code <prefix>/#} and publishes nothing.</li>
  * </ul>
@@ -33,17 +36,27 @@ public final class TreeAccessRules {
     private TreeAccessRules() {
     }
 
-    /** The rules of every member, in inventory order. */
+    /** The rules of every member, in inventory order, without direct routes. */
     public static Map<FleetMember, List<TopicRule>> of(FleetInventory fleet, String prefix) {
+        return of(fleet, prefix, Set.of());
+    }
+
+    /**
+     * The rules of every member, in inventory order.
+     *
+     * @param directRoles the roles whose gateways send remote requests straight to the gateway they are for
+     */
+    public static Map<FleetMember, List<TopicRule>> of(FleetInventory fleet, String prefix, Set<Role> directRoles) {
         Map<FleetMember, List<TopicRule>> rules = new LinkedHashMap<>();
         for (FleetMember member : fleet.members()) {
-            rules.put(member, member.role().isGateway() ? gateway(member, fleet, prefix)
+            rules.put(member, member.role().isGateway() ? gateway(member, fleet, prefix, directRoles)
                     : List.of(TopicRule.read(prefix + "/#")));
         }
         return rules;
     }
 
-    private static List<TopicRule> gateway(FleetMember self, FleetInventory fleet, String prefix) {
+    private static List<TopicRule> gateway(FleetMember self, FleetInventory fleet, String prefix,
+            Set<Role> directRoles) {
         String own = prefix + "/" + self.path() + "/" + self.name() + "/";
         List<TopicRule> rules = new ArrayList<>();
         for (String kind : MEMBERSHIP) {
@@ -54,8 +67,18 @@ public final class TreeAccessRules {
         neighbours.addAll(parentPaths(self, fleet));
         neighbours.addAll(childPaths(self, fleet));
         for (String kind : ROUTED) {
-            rules.add(TopicRule.write(prefix + "/" + self.path() + "/+/" + kind));
-            for (String path : neighbours) {
+            Set<String> paths = new LinkedHashSet<>();
+            paths.add(self.path());
+            paths.addAll(neighbours);
+            for (FleetMember other : fleet.gateways()) {
+                // A direct request goes from its entry gateway to the owner, the answer straight back.
+                boolean direct = kind.equals("query") ? directRoles.contains(self.role())
+                        : directRoles.contains(other.role());
+                if (direct) {
+                    paths.add(other.path());
+                }
+            }
+            for (String path : paths) {
                 rules.add(TopicRule.write(prefix + "/" + path + "/+/" + kind));
             }
         }

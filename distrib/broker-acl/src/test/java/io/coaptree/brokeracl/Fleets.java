@@ -25,7 +25,20 @@ final class Fleets {
         return FleetInventory.parse("fleet.txt", SEVEN_GATEWAYS, snapshots());
     }
 
+    /** As generated from the shipped snapshots (which keep direct routes on). */
     static AccessList sevenGatewaysAcl() throws IOException, InvalidInputException {
+        java.util.Set<Role> direct = java.util.EnumSet.noneOf(Role.class);
+        snapshots().forEach((role, snapshot) -> {
+            if (snapshot.directRoutes()) {
+                direct.add(role);
+            }
+        });
+        return AclFile.parse(AclFile.write(java.util.List.of("test"),
+                TreeAccessRules.of(sevenGateways(), "coaptree", direct)));
+    }
+
+    /** For a fleet whose snapshots turn direct routes off: requests only hop by hop. */
+    static AccessList sevenGatewaysHopByHopAcl() throws IOException, InvalidInputException {
         return AclFile.parse(AclFile.write(java.util.List.of("test"), TreeAccessRules.of(sevenGateways(), "coaptree")));
     }
 }

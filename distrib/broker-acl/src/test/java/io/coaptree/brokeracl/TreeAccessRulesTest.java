@@ -57,7 +57,20 @@ class TreeAccessRulesTest {
     }
 
     @Test
-    void requestsAndRepliesGoOnlyToTheNeighboursOfTheEffectiveTree() {
+    void withDirectRoutesRequestsAndRepliesReachEveryGatewayOfTheFleet() {
+        for (TopicKind kind : List.of(TopicKind.QUERY, TopicKind.REPLY)) {
+            assertTrue(acl.mayPublish("gA1", topic("B/2/gB2", kind)), "straight to the owner and back");
+            assertTrue(acl.mayPublish("gB2", topic("A/1/gA1", kind)));
+            assertTrue(acl.mayPublish("dA", topic("B/1/gB1", kind)));
+            assertFalse(acl.mayPublish("gA1", topic("C/1/gC1", kind)), "a path of no gateway of the inventory");
+        }
+        assertFalse(acl.mayPublish("gA1", topic("B/2/gB2", TopicKind.RD)), "directory sets still parent to child");
+        assertFalse(acl.maySubscribe("gA1", topic("B/2/gB2", TopicKind.QUERY)), "nor reading others' requests");
+    }
+
+    @Test
+    void withoutDirectRoutesRequestsAndRepliesGoOnlyToTheNeighboursOfTheEffectiveTree() throws Exception {
+        AccessList acl = Fleets.sevenGatewaysHopByHopAcl();
         for (TopicKind kind : List.of(TopicKind.QUERY, TopicKind.REPLY)) {
             // a group: its domain, the root (while its domain is down), its own path's replicas
             assertTrue(acl.mayPublish("gA1", topic("A/-/dA", kind)));

@@ -261,9 +261,11 @@ public final class RemoteQueryNode {
         if (target instanceof RemoteTarget.Lookup l) {
             lookup(request, l.kind(), l.scope(), upstream, arrival);
         } else if (target instanceof RemoteTarget.Resource r) {
-            resource(request, Router.route(tree.get(), self, r.node(), replicas), r.node().toString(), upstream);
+            resource(request, Router.route(tree.get(), self, r.node(), replicas, options.directRoutes()),
+                    r.node().toString(), upstream);
         } else if (target instanceof RemoteTarget.AnyReplica r) {
-            resource(request, Router.routeToAnyReplica(tree.get(), self, r.node(), replicas),
+            resource(request, Router.routeToAnyReplica(tree.get(), self, r.node(), replicas,
+                    options.directRoutes()),
                     r.destinationText(), upstream);
         }
     }
@@ -321,7 +323,7 @@ public final class RemoteQueryNode {
 
     private void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream,
             Router.Arrival arrival) {
-        LookupPlan plan = Router.planLookup(tree.get(), self, scope, arrival);
+        LookupPlan plan = Router.planLookup(tree.get(), self, scope, arrival, options.directRoutes());
         List<TreeMember> forwardTo = plan.forwardTo();
         if (plan.answerLocally() && !plan.upwards() && SyncedLookups.answerable(kind, request.query())) {
             // The local directory holds what these children synchronised; only the others are asked.

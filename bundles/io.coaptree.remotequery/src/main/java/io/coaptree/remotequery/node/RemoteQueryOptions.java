@@ -25,6 +25,8 @@ public final class RemoteQueryOptions {
     public static final String ADMISSION_MAX_PER_HOP = "remotequery.admission.max.pending.per.hop";
     public static final String REPLICA_SPREADING = "remotequery.replica.spreading";
     public static final String REPLICA_RETENTION = "remotequery.replica.retention.ms";
+    /** Requests to a gateway on the same broker go straight to it rather than hop by hop. */
+    public static final String DIRECT_ROUTES = "remotequery.route.direct";
 
     private final long requestTimeoutMillis;
     private final long lookupTimeoutMillis;
@@ -39,17 +41,19 @@ public final class RemoteQueryOptions {
     private final int admissionMaxPerHop;
     private final ReplicaSpreading replicaSpreading;
     private final long replicaRetentionMillis;
+    private final boolean directRoutes;
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, int maxPending,
             long observeLeaseMillis, int maxMergedLinks) {
         this(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis, maxMergedLinks, true, 5_000,
-                500, 30_000, 500, 256, ReplicaSpreading.LEAST_PENDING, 600_000);
+                500, 30_000, 500, 256, ReplicaSpreading.LEAST_PENDING, 600_000, true);
     }
 
     private RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMillis, long maxPending,
             long observeLeaseMillis, long maxMergedLinks, boolean syncEnabled, long syncIntervalMillis,
             long syncMaxLinks, long syncGraceMillis, long admissionMaxWaitMillis, long admissionMaxPerHop,
-            ReplicaSpreading replicaSpreading, long replicaRetentionMillis) {
+            ReplicaSpreading replicaSpreading, long replicaRetentionMillis, boolean directRoutes) {
+        this.directRoutes = directRoutes;
         this.admissionMaxWaitMillis = STANDARD.requireRange(ADMISSION_MAX_WAIT, admissionMaxWaitMillis, 1, 600_000);
         this.admissionMaxPerHop = (int) STANDARD.requireRange(ADMISSION_MAX_PER_HOP, admissionMaxPerHop, 1, 1_000_000);
         this.replicaSpreading = Objects.requireNonNull(replicaSpreading, "replicaSpreading");
@@ -95,7 +99,7 @@ public final class RemoteQueryOptions {
                 p.longValue(ADMISSION_MAX_WAIT, d.admissionMaxWaitMillis),
                 p.longValue(ADMISSION_MAX_PER_HOP, d.admissionMaxPerHop),
                 p.enumValue(REPLICA_SPREADING, d.replicaSpreading),
-                p.longValue(REPLICA_RETENTION, d.replicaRetentionMillis));
+                p.longValue(REPLICA_RETENTION, d.replicaRetentionMillis), p.bool(DIRECT_ROUTES, d.directRoutes));
     }
 
     /**
@@ -106,7 +110,7 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withSync(boolean enabled, long intervalMillis, int maxLinks, long graceMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, enabled, intervalMillis, maxLinks, graceMillis, admissionMaxWaitMillis,
-                admissionMaxPerHop, replicaSpreading, replicaRetentionMillis);
+                admissionMaxPerHop, replicaSpreading, replicaRetentionMillis, directRoutes);
     }
 
     /**
@@ -117,7 +121,7 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withAdmission(long maxWaitMillis, int maxPerHop) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, maxWaitMillis,
-                maxPerHop, replicaSpreading, replicaRetentionMillis);
+                maxPerHop, replicaSpreading, replicaRetentionMillis, directRoutes);
     }
 
     /** The longest estimated answer time a request is sent on with; beyond, 5.03 with a Max-Age at once. */
@@ -136,7 +140,7 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withReplicaSpreading(ReplicaSpreading spreading) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, admissionMaxWaitMillis,
-                admissionMaxPerHop, spreading, replicaRetentionMillis);
+                admissionMaxPerHop, spreading, replicaRetentionMillis, directRoutes);
     }
 
     /**
@@ -147,7 +151,22 @@ public final class RemoteQueryOptions {
     public RemoteQueryOptions withReplicaRetention(long retentionMillis) {
         return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
                 maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, admissionMaxWaitMillis,
-                admissionMaxPerHop, replicaSpreading, retentionMillis);
+                admissionMaxPerHop, replicaSpreading, retentionMillis, directRoutes);
+    }
+
+    /** A copy that sends requests straight to gateways on the same broker, or never. */
+    public RemoteQueryOptions withDirectRoutes(boolean direct) {
+        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
+                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, admissionMaxWaitMillis,
+                admissionMaxPerHop, replicaSpreading, replicaRetentionMillis, direct);
+    }
+
+    /**
+     * Whether a request for a gateway that announced the same broker as this one goes straight to it (two MQTT
+     * messages) instead of hop by hop through the tree; the hop-by-hop route stays for the others.
+     */
+    public boolean directRoutes() {
+        return directRoutes;
     }
 
     /** How requests for a path that several gateways serve are spread across its live replicas. */
@@ -221,6 +240,7 @@ public final class RemoteQueryOptions {
                 + SYNC_INTERVAL + "=" + syncIntervalMillis + ", " + SYNC_MAX_LINKS + "=" + syncMaxLinks + ", "
                 + SYNC_GRACE + "=" + syncGraceMillis + ", " + ADMISSION_MAX_WAIT + "=" + admissionMaxWaitMillis + ", "
                 + ADMISSION_MAX_PER_HOP + "=" + admissionMaxPerHop + ", " + REPLICA_SPREADING + "="
-                + ComponentProperties.settingOf(replicaSpreading) + ", " + REPLICA_RETENTION + "=" + replicaRetentionMillis;
+                + ComponentProperties.settingOf(replicaSpreading) + ", " + REPLICA_RETENTION + "=" + replicaRetentionMillis
+                + ", " + DIRECT_ROUTES + "=" + directRoutes;
     }
 }

@@ -15,7 +15,13 @@ import io.coaptree.tree.model.TreeView;
  * group, domain, root, domain, group, skipping a failed level by construction. Each hop decides again with its
  * own view, so a hop that has already seen a failure routes around it. Replicas of a path are peers: where any
  * of them will do (a hop through a replicated path, or a request for any replica of its destination path), the
- * {@link ReplicaChooser} picks one of the live ones. Pure functions, no state.
+ * {@link ReplicaChooser} picks one of the live ones.
+ * <p>
+ * Direct routes: where the broker allows it (the destination announced the same broker as this gateway, see
+ * {@link TreeMember#sharesBrokerWith}), a request skips the climb and goes straight to the destination, and a
+ * lookup straight to the gateway where its spreading starts. Every gateway on the way decides again, so a request
+ * that had to climb hop by hop out of a bridged broker may still take a direct route further on. Pure functions,
+ * no state.
  */
 public final class Router {
 
@@ -27,8 +33,18 @@ public final class Router {
         return route(tree, self, destination, ReplicaChooser.FIRST);
     }
 
-    /** The next hop towards one gateway. */
+    /** The next hop towards one gateway, always through the tree. */
     public static Route route(TreeView tree, NodeAddress self, NodeAddress destination, ReplicaChooser chooser) {
+        return route(tree, self, destination, chooser, false);
+    }
+
+    /**
+     * The next hop towards one gateway.
+     *
+     * @param direct whether a destination on this gateway's broker is reached in one hop
+     */
+    public static Route route(TreeView tree, NodeAddress self, NodeAddress destination, ReplicaChooser chooser,
+            boolean direct) {
         if (self.equals(destination)) {
             return new Route.Local();
         }
@@ -39,10 +55,14 @@ public final class Router {
         if (!target.get().isUp()) {
             return new Route.Unreachable("gateway " + destination + " is down");
         }
-        if (self.path().equals(destination.path())) {
-            return new Route.Forward(target.get()); // a sibling replica
+        if (self.path().equals(destination.path()) || direct && sameBroker(tree, self, target.get())) {
+            return new Route.Forward(target.get()); // a sibling replica, or a gateway on this broker
         }
         return towards(tree, self, destination.path(), chooser, target.get());
+    }
+
+    private static boolean sameBroker(TreeView tree, NodeAddress self, TreeMember other) {
+        return tree.member(self).map(me -> me.sharesBrokerWith(other)).orElse(false);
     }
 
     /**
@@ -51,6 +71,15 @@ public final class Router {
      */
     public static Route routeToAnyReplica(TreeView tree, NodeAddress self, NodePath destination,
             ReplicaChooser chooser) {
+        return routeToAnyReplica(tree, self, destination, chooser, false);
+    }
+
+    /**
+     * As {@link #routeToAnyReplica(TreeView, NodeAddress, NodePath, ReplicaChooser)}; with {@code direct}, the
+     * replicas on this gateway's broker are reached in one hop (the others, if none is, through the tree).
+     */
+    public static Route routeToAnyReplica(TreeView tree, NodeAddress self, NodePath destination,
+            ReplicaChooser chooser, boolean direct) {
         if (self.path().equals(destination)) {
             return new Route.Local();
         }
@@ -59,6 +88,12 @@ public final class Router {
             return tree.replicas(destination).isEmpty()
                     ? new Route.Unknown("no gateway serves " + describe(destination))
                     : new Route.Unreachable("every gateway of " + describe(destination) + " is down");
+        }
+        if (direct) {
+            List<TreeMember> near = replicas.stream().filter(r -> sameBroker(tree, self, r)).toList();
+            if (!near.isEmpty()) {
+                return new Route.Forward(chooser.choose(near));
+            }
         }
         return towards(tree, self, destination, chooser, null);
     }
@@ -104,13 +139,36 @@ public final class Router {
      * replica it is attached to.
      */
     public static LookupPlan planLookup(TreeView tree, NodeAddress self, NodePath scope, Arrival arrival) {
+        return planLookup(tree, self, scope, arrival, false);
+    }
+
+    /**
+     * As {@link #planLookup(TreeView, NodeAddress, NodePath, Arrival)}; with {@code direct}, a lookup that must climb
+     * goes straight to a live gateway of the scope itself, or else to the ancestor where its spreading would start,
+     * when that gateway is on this gateway's broker.
+     */
+    public static LookupPlan planLookup(TreeView tree, NodeAddress self, NodePath scope, Arrival arrival,
+            boolean direct) {
         NodePath here = self.path();
         boolean fromAbove = arrival == Arrival.ABOVE;
         boolean spreading = here.contains(scope) || fromAbove && scope.contains(here)
                 || arrival == Arrival.SIBLING;
         if (!spreading) {
-            return up(tree, self).map(parent -> new LookupPlan(false, true, List.of(parent)))
-                    .orElseGet(() -> new LookupPlan(false, true, List.of()));
+            Optional<TreeMember> parent = up(tree, self);
+            if (parent.isEmpty()) {
+                return new LookupPlan(false, true, List.of());
+            }
+            TreeMember next = parent.get();
+            if (direct) {
+                // Best the scope's own gateway, which answers for all of it; else the ancestor standing in for it.
+                Optional<TreeMember> own = tree.liveReplicas(scope).stream().filter(r -> sameBroker(tree, self, r))
+                        .findFirst();
+                TreeMember top = own.orElseGet(() -> spreadingStart(tree, parent.get(), scope));
+                if (top != null && sameBroker(tree, self, top)) {
+                    next = top;
+                }
+            }
+            return new LookupPlan(false, true, List.of(next));
         }
         List<TreeMember> next = new ArrayList<>();
         if (!fromAbove && arrival != Arrival.SIBLING) {
@@ -141,6 +199,21 @@ public final class Router {
         ABOVE,
         /** From a sibling replica that started spreading: answer for this replica and its children only. */
         SIBLING
+    }
+
+    /**
+     * The first gateway from {@code first} upwards whose path contains {@code scope} (where a climbing lookup starts
+     * to spread), or null when the chain ends before one. Bounded by the three levels of the tree.
+     */
+    private static TreeMember spreadingStart(TreeView tree, TreeMember first, NodePath scope) {
+        TreeMember at = first;
+        for (int level = 0; level < 4 && at != null; level++) {
+            if (at.path().contains(scope)) {
+                return at;
+            }
+            at = tree.parentReplica(at.address()).orElse(null);
+        }
+        return null;
     }
 
     private static Optional<TreeMember> up(TreeView tree, NodeAddress self) {

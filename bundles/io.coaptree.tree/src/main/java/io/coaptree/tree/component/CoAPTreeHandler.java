@@ -35,6 +35,7 @@ import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.SecurityOptions;
+import io.coaptree.tree.options.BrokerNames;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
 import io.coaptree.tree.protocol.TreeListener;
@@ -155,7 +156,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     /** The settings of a configuration, or null (logged naming the field) if it is refused. */
     private Settings settings(Map<String, Object> properties) {
         try {
-            TreeOptions options = TreeOptions.fromProperties(withDefaultNodeName(properties));
+            TreeOptions options = TreeOptions.fromProperties(withDefaults(properties));
             SecurityOptions securityOptions = SecurityOptions.fromProperties(properties);
             GatewaySecurity gatewaySecurity = KeystoreSecurity.build(securityOptions, options.self(), keystore,
                     crypto, refusals, new TreeTopics(options.topicPrefix()), Clock.systemUTC());
@@ -207,18 +208,25 @@ public class CoAPTreeHandler implements ConfigurableComponent {
                 connect();
             }
         });
-        LOG.info("{}: {} joins the tree over {}", PID, options.self(), transport.getBrokerUrl());
+        LOG.info("{}: {} joins the tree over {} (broker name '{}')", PID, options.self(), transport.getBrokerUrl(),
+                options.brokerName());
     }
 
-    /** An empty node name means the MQTT client id, so a role snapshot can serve every gateway of the role. */
-    private Map<String, Object> withDefaultNodeName(Map<String, Object> properties) {
-        Object name = properties.get(TreeOptions.NODE_NAME);
-        if (name != null && !name.toString().isBlank()) {
-            return properties;
-        }
+    /**
+     * An empty node name means the MQTT client id, so a role snapshot can serve every gateway of the role; an empty
+     * broker name means the transport's broker (see {@link BrokerNames}).
+     */
+    private Map<String, Object> withDefaults(Map<String, Object> properties) {
         Map<String, Object> copy = new HashMap<>(properties);
-        String clientId = transport.getClientId();
-        copy.put(TreeOptions.NODE_NAME, clientId == null ? "" : clientId);
+        Object name = properties.get(TreeOptions.NODE_NAME);
+        if (name == null || name.toString().isBlank()) {
+            String clientId = transport.getClientId();
+            copy.put(TreeOptions.NODE_NAME, clientId == null ? "" : clientId);
+        }
+        Object broker = properties.get(TreeOptions.BROKER_NAME);
+        if (broker == null || broker.toString().isBlank()) {
+            copy.put(TreeOptions.BROKER_NAME, BrokerNames.fromBrokerUrl(transport.getBrokerUrl()));
+        }
         return copy;
     }
 

@@ -10,16 +10,30 @@ import java.util.Objects;
  *                      a second gateway configured with the same name (same name, other incarnation, while the
  *                      first is up)
  * @param coapEndpoint  the gateway's own CoAP URI, informational (may be empty)
+ * @param broker        the name of the MQTT broker the gateway is connected to (may be empty: not told); gateways
+ *                      announcing the same name reach each other's topics directly
  * @param liveness      up or down
  * @param lastSeenMillis clock time of the last heartbeat (or join) seen from it
  */
-public record TreeMember(NodeAddress address, long incarnation, String coapEndpoint, Liveness liveness,
-        long lastSeenMillis) {
+public record TreeMember(NodeAddress address, long incarnation, String coapEndpoint, String broker,
+        Liveness liveness, long lastSeenMillis) {
 
     public TreeMember {
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(coapEndpoint, "coapEndpoint");
+        Objects.requireNonNull(broker, "broker");
         Objects.requireNonNull(liveness, "liveness");
+    }
+
+    /** A member whose broker is not told. */
+    public TreeMember(NodeAddress address, long incarnation, String coapEndpoint, Liveness liveness,
+            long lastSeenMillis) {
+        this(address, incarnation, coapEndpoint, "", liveness, lastSeenMillis);
+    }
+
+    /** Whether this member and {@code other} announced the same (named) broker. */
+    public boolean sharesBrokerWith(TreeMember other) {
+        return !broker.isEmpty() && broker.equals(other.broker);
     }
 
     public String name() {
@@ -35,10 +49,10 @@ public record TreeMember(NodeAddress address, long incarnation, String coapEndpo
     }
 
     public TreeMember withLiveness(Liveness newLiveness) {
-        return new TreeMember(address, incarnation, coapEndpoint, newLiveness, lastSeenMillis);
+        return new TreeMember(address, incarnation, coapEndpoint, broker, newLiveness, lastSeenMillis);
     }
 
     public TreeMember seenAt(long millis) {
-        return new TreeMember(address, incarnation, coapEndpoint, liveness, millis);
+        return new TreeMember(address, incarnation, coapEndpoint, broker, liveness, millis);
     }
 }

@@ -27,6 +27,11 @@ public final class TreeOptions {
     public static final String NODE_NAME = "tree.node.name";
     public static final String COAP_ENDPOINT = "tree.coap.endpoint";
     public static final String TOPIC_PREFIX = "tree.topic.prefix";
+    /**
+     * The name of the MQTT broker this gateway is connected to, announced to the tree: gateways announcing the same
+     * name send remote requests straight to each other. Empty: the transport's broker URL, as host and port.
+     */
+    public static final String BROKER_NAME = "tree.broker.name";
     public static final String HEARTBEAT_INTERVAL = "tree.heartbeat.interval.ms";
     public static final String FAILURE_TIMEOUT = "tree.failure.timeout.ms";
     public static final String REATTACH_DEADLINE = "tree.reattach.deadline.ms";
@@ -43,6 +48,7 @@ public final class TreeOptions {
 
     private final NodeAddress self;
     private final String coapEndpoint;
+    private final String brokerName;
     private final String topicPrefix;
     private final long heartbeatIntervalMillis;
     private final long failureTimeoutMillis;
@@ -57,6 +63,7 @@ public final class TreeOptions {
     private TreeOptions(Builder b) {
         this.self = b.self;
         this.coapEndpoint = b.coapEndpoint;
+        this.brokerName = b.brokerName;
         this.topicPrefix = b.topicPrefix;
         this.heartbeatIntervalMillis = b.heartbeatIntervalMillis;
         this.failureTimeoutMillis = b.failureTimeoutMillis;
@@ -90,6 +97,7 @@ public final class TreeOptions {
             throw new InvalidPropertyException(propertyOf(e.field()), e.getMessage(), e);
         }
         Builder b = builder(self).coapEndpoint(p.string(COAP_ENDPOINT, "").trim())
+                .brokerName(p.string(BROKER_NAME, "").trim())
                 .topicPrefix(p.string(TOPIC_PREFIX, DEFAULT_TOPIC_PREFIX).trim());
         Builder d = new Builder(self);
         b.heartbeatIntervalMillis(p.longValue(HEARTBEAT_INTERVAL, d.heartbeatIntervalMillis))
@@ -123,6 +131,11 @@ public final class TreeOptions {
 
     public String coapEndpoint() {
         return coapEndpoint;
+    }
+
+    /** The broker name announced in join and heartbeat; empty when not told (no direct routes to this gateway). */
+    public String brokerName() {
+        return brokerName;
     }
 
     public String topicPrefix() {
@@ -175,6 +188,7 @@ public final class TreeOptions {
     public static final class Builder {
         private final NodeAddress self;
         private String coapEndpoint = "";
+        private String brokerName = "";
         private String topicPrefix = DEFAULT_TOPIC_PREFIX;
         private long heartbeatIntervalMillis = 2_000;
         private long failureTimeoutMillis = 6_000;
@@ -192,6 +206,11 @@ public final class TreeOptions {
 
         public Builder coapEndpoint(String value) {
             this.coapEndpoint = Objects.requireNonNull(value, COAP_ENDPOINT);
+            return this;
+        }
+
+        public Builder brokerName(String value) {
+            this.brokerName = Objects.requireNonNull(value, BROKER_NAME);
             return this;
         }
 
@@ -254,6 +273,9 @@ public final class TreeOptions {
             }
             if (coapEndpoint.length() > 255) {
                 throw new InvalidPropertyException(COAP_ENDPOINT, "is longer than 255 characters");
+            }
+            if (brokerName.length() > 255) {
+                throw new InvalidPropertyException(BROKER_NAME, "is longer than 255 characters");
             }
             STANDARD.requireRange(TICK_INTERVAL, tickIntervalMillis, 10, 60_000);
             STANDARD.requireRange(HEARTBEAT_INTERVAL, heartbeatIntervalMillis, tickIntervalMillis, 3_600_000);

@@ -165,7 +165,8 @@ public final class TreeHandler {
             messageBus.subscribe(topics.everyNode(kind), this::onMessage);
         }
         messageBus.subscribe(topics.topic(self, TopicKind.CONTROL), this::onMessage);
-        send(messageBus, List.of(new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint())));
+        send(messageBus, List.of(new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint(),
+                options.brokerName())));
     }
 
     /** Leaves the tree (when joined) and unsubscribes. */
@@ -202,7 +203,8 @@ public final class TreeHandler {
             if (state == State.JOINING && now >= joinWindowEnd) {
                 state = State.JOINED;
                 justJoined = true;
-                TreeMember me = new TreeMember(self, incarnation, options.coapEndpoint(), Liveness.UP, now);
+                TreeMember me = new TreeMember(self, incarnation, options.coapEndpoint(), options.brokerName(),
+                        Liveness.UP, now);
                 tree.put(me);
                 changes.add(TreeChange.of(TreeChange.Kind.JOINED, me));
                 nextHeartbeat = now;
@@ -241,7 +243,7 @@ public final class TreeHandler {
     }
 
     private TreeMessage heartbeat() {
-        return new TreeMessage.Heartbeat(self, incarnation, options.coapEndpoint());
+        return new TreeMessage.Heartbeat(self, incarnation, options.coapEndpoint(), options.brokerName());
     }
 
     /** Entry point for every message of the subscriptions made in {@link #start(MessageBus)}. */
@@ -336,7 +338,7 @@ public final class TreeHandler {
             return null;
         }
         Optional<TreeMember> known = tree.member(name);
-        TreeMember fresh = new TreeMember(m.node(), m.incarnation(), m.coapEndpoint(), Liveness.UP, now);
+        TreeMember fresh = new TreeMember(m.node(), m.incarnation(), m.coapEndpoint(), m.broker(), Liveness.UP, now);
         if (known.isEmpty()) {
             if (tree.size() >= options.maxMembers()) {
                 LOG.warn("ignoring {}: the tree already has tree.max.members={} members", m.node(), options.maxMembers());

@@ -20,10 +20,11 @@ public sealed interface TreeMessage {
     TopicKind topicKind();
 
     /** A node asks to join; members holding the same name while up answer with {@link JoinRefused}. */
-    record JoinRequest(NodeAddress node, long incarnation, String coapEndpoint) implements TreeMessage {
+    record JoinRequest(NodeAddress node, long incarnation, String coapEndpoint, String broker) implements TreeMessage {
         public JoinRequest {
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(coapEndpoint, "coapEndpoint");
+            Objects.requireNonNull(broker, "broker");
         }
 
         @Override
@@ -46,10 +47,11 @@ public sealed interface TreeMessage {
     }
 
     /** The node is alive; its first heartbeat makes it a member everywhere. */
-    record Heartbeat(NodeAddress node, long incarnation, String coapEndpoint) implements TreeMessage {
+    record Heartbeat(NodeAddress node, long incarnation, String coapEndpoint, String broker) implements TreeMessage {
         public Heartbeat {
             Objects.requireNonNull(node, "node");
             Objects.requireNonNull(coapEndpoint, "coapEndpoint");
+            Objects.requireNonNull(broker, "broker");
         }
 
         @Override

@@ -21,7 +21,8 @@ import io.coaptree.tree.refusal.RefusalReason;
  */
 public final class TreeMessageCodec {
 
-    public static final byte FORMAT_VERSION = 1;
+    /** 2: join and heartbeat carry the sender's broker name after its CoAP endpoint. */
+    public static final byte FORMAT_VERSION = 2;
 
     private static final byte JOIN_REQUEST = 1;
     private static final byte JOIN_REFUSED = 2;
@@ -48,6 +49,7 @@ public final class TreeMessageCodec {
             out.write(JOIN_REQUEST);
             writeHead(out, m.node(), m.incarnation());
             writeString(out, "coapEndpoint", m.coapEndpoint());
+            writeString(out, "broker", m.broker());
         } else if (message instanceof TreeMessage.JoinRefused m) {
             out.write(JOIN_REFUSED);
             writeHead(out, m.node(), m.incarnation());
@@ -56,6 +58,7 @@ public final class TreeMessageCodec {
             out.write(HEARTBEAT);
             writeHead(out, m.node(), m.incarnation());
             writeString(out, "coapEndpoint", m.coapEndpoint());
+            writeString(out, "broker", m.broker());
         } else if (message instanceof TreeMessage.Leave m) {
             out.write(LEAVE);
             writeHead(out, m.node(), m.incarnation());
@@ -85,13 +88,15 @@ public final class TreeMessageCodec {
             TreeMessage message;
             switch (bytes[1]) {
                 case JOIN_REQUEST:
-                    message = new TreeMessage.JoinRequest(readAddress(in), in.getLong(), readString(in, "coapEndpoint"));
+                    message = new TreeMessage.JoinRequest(readAddress(in), in.getLong(), readString(in, "coapEndpoint"),
+                            readString(in, "broker"));
                     break;
                 case JOIN_REFUSED:
                     message = new TreeMessage.JoinRefused(readAddress(in), in.getLong(), readString(in, "reason"));
                     break;
                 case HEARTBEAT:
-                    message = new TreeMessage.Heartbeat(readAddress(in), in.getLong(), readString(in, "coapEndpoint"));
+                    message = new TreeMessage.Heartbeat(readAddress(in), in.getLong(), readString(in, "coapEndpoint"),
+                            readString(in, "broker"));
                     break;
                 case LEAVE:
                     message = new TreeMessage.Leave(readAddress(in), in.getLong());

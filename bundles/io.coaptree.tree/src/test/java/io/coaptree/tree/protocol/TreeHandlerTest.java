@@ -199,11 +199,11 @@ class TreeHandlerTest {
         TreeView before = root.view();
         InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
         TreeMessageCodec codec = new TreeMessageCodec(4096);
-        byte[] heartbeatOfB1 = codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g1/b1"), 7, ""));
+        byte[] heartbeatOfB1 = codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g1/b1"), 7, "", ""));
 
         attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { 1, 2, 3 });
         attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[5000]);
-        attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { 1, 99, 0, 0 });
+        attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { TreeMessageCodec.FORMAT_VERSION, 99, 0, 0 });
         attacker.publish("coaptree/B/g1/b2/heartbeat", heartbeatOfB1);
         attacker.publish("coaptree/B/g1/b1/leave", heartbeatOfB1);
         run(Duration.ofSeconds(1));

@@ -17,8 +17,8 @@ class TreeMessageCodecTest {
 
     @Test
     void everyMessageRoundTrips() throws Exception {
-        for (TreeMessage m : List.of(new TreeMessage.JoinRequest(node, 42, "coap://10.0.0.3:5683"),
-                new TreeMessage.JoinRefused(node, -1, "name in use"), new TreeMessage.Heartbeat(node, 7, ""),
+        for (TreeMessage m : List.of(new TreeMessage.JoinRequest(node, 42, "coap://10.0.0.3:5683", "broker.site-a:8883"),
+                new TreeMessage.JoinRefused(node, -1, "name in use"), new TreeMessage.Heartbeat(node, 7, "", ""),
                 new TreeMessage.Leave(node, 8), new TreeMessage.LastWill(node, Long.MAX_VALUE))) {
             assertEquals(m, codec.decode(codec.encode(m)));
         }
@@ -26,10 +26,12 @@ class TreeMessageCodecTest {
 
     @Test
     void garbageIsRefusedWithTheCodecException() throws Exception {
-        byte[] good = codec.encode(new TreeMessage.Heartbeat(node, 7, "coap://x"));
+        byte[] good = codec.encode(new TreeMessage.Heartbeat(node, 7, "coap://x", "b:1883"));
         byte[] otherVersion = good.clone();
-        otherVersion[0] = 2;
+        otherVersion[0] = 1; // the format before brokers were announced: refused, not misread
         assertThrows(TreeCodecException.class, () -> codec.decode(otherVersion));
+        byte[] withoutBroker = java.util.Arrays.copyOf(good, good.length - "b:1883".length() - 2);
+        assertThrows(TreeCodecException.class, () -> codec.decode(withoutBroker));
         byte[] trailing = java.util.Arrays.copyOf(good, good.length + 1);
         assertThrows(TreeCodecException.class, () -> codec.decode(trailing));
         Random random = new Random(1);

@@ -77,12 +77,12 @@ public final class TargetMain {
                         Path.of(option(args, "--kura-config", "kura-config")), Path.of(option(args, "--dp", null)),
                         Path.of(option(args, "--examples-dp", null)), Path.of(option(args, "--gateways-file", null)),
                         Long.parseLong(option(args, "--heartbeat-ms", "1000")),
-                        io.coaptree.bench.tree.TreeLayout.valueOf(option(args, "--layout", "testbed")
-                                .toUpperCase(java.util.Locale.ROOT)),
+                        io.coaptree.bench.tree.TreeLayout.parse(option(args, "--layout", "testbed")),
                         option(args, "--record-sink", null) == null ? null
                                 : new io.coaptree.bench.tree.TreeTarget.RecordSink(option(args, "--record-sink", null),
                                         Integer.parseInt(option(args, "--record-devices", "512"))),
-                        option(args, "--tree-security", "signature"));
+                        option(args, "--tree-security", "signature"),
+                        !java.util.Arrays.asList(args).contains("--hop-by-hop"));
                 target = tree;
                 port = tree.port();
             }

@@ -40,7 +40,7 @@ public record TreeLaunch(TargetProcess target, Map<String, Integer> ports, doubl
                 "--examples-dp", context.deploymentPackage("coaptree-examples").toAbsolutePath().toString(),
                 "--gateways-file", gatewaysFile.toAbsolutePath().toString(),
                 "--heartbeat-ms", Integer.toString(heartbeatMillis),
-                "--layout", layout.name().toLowerCase(Locale.ROOT)));
+                "--layout", layout.name()));
         arguments.addAll(extraArguments);
         System.out.println("target " + label + ": starting the broker and " + layout.gateways().size()
                 + " gateways (load average " + TreeScenario.loadAverage() + ")");

@@ -40,27 +40,33 @@ import io.coaptree.bench.server.TargetSpec;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
- * The gateway hierarchy (issue 6) on the design's testbed ({@link TreeTestbed}: 10 gateways, 400 resources each),
- * the broker and all gateways in one target JVM:
+ * The gateway hierarchy on the design's testbed ({@link TreeTestbed}: 10 gateways, 400 resources each), or a larger
+ * tree of the same shape ({@code --set gateways=50}: a root, 7 domains, 6 groups each), the broker and all gateways
+ * in one target JVM:
  * <ol>
- * <li>synchronisation: from the moment all 10 gateways are live, register 20 service bundles x 20 links in each
+ * <li>synchronisation: from the moment all gateways are live, register 20 service bundles x 20 links in each
  * gateway's Resource Directory (CoAP POST /rd) and poll a lookup at the root ({@code /tree-lookup/res}) until it
- * lists all 4000 resources, or the deadline passes;</li>
- * <li>latency of a read across the tree (GET gA1/tree/B/2/gB2/temperature: group, domain, root, domain, group
- * and back, over MQTT) against the same read made locally (GET gB2/temperature), open loop at 1, 100 and 1000
- * requests/s.</li>
+ * lists all resources, or the deadline passes; threads and heap per gateway;</li>
+ * <li>latency of a read across the tree (GET gA1/tree/B/2/gB2/temperature: a group of another domain; over MQTT,
+ * directly or hop by hop as the tree's routes allow) against the same read made locally (GET gB2/temperature),
+ * open loop at 1, 100 and 1000 requests/s;</li>
+ * <li>with {@code capacity.rates} (e.g. {@code 1500,2000,3000}): remote reads beyond those rates, for the requests
+ * per second served before refusals start, and what is served and how late beyond capacity.</li>
  * </ol>
- * Settings ({@code --set key=value}): {@code sync.seconds} (deadline of the synchronisation, 30), {@code low.seconds},
- * {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and 1000 /s steps: 20, 10, 5), {@code clients}
- * (4), {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024), {@code start.seconds} (300),
- * {@code security} (tree.security.mode, signature), {@code jvm.options} (further target JVM options, e.g. JFR).
+ * Settings ({@code --set key=value}): {@code gateways} (10), {@code sync.seconds} (deadline of the
+ * synchronisation, 30), {@code low.seconds}, {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and
+ * 1000 /s steps: 20, 10, 5), {@code capacity.rates} (none), {@code capacity.seconds} (5), {@code clients} (4),
+ * {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
+ * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature), {@code direct}
+ * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR).
  */
 public final class TreeScenario implements Scenario {
 
     static final String HOST = "127.0.0.1";
-    static final String LABEL = "tree-10-gateways";
     static final Duration LOOKUP_TIMEOUT = Duration.ofSeconds(30);
     static final long POLL_PAUSE_MILLIS = 500;
+    /** remotequery.request.timeout.ms as the role snapshots set it: admitted requests should take a tenth at most. */
+    static final long REQUEST_TIMEOUT_MILLIS = 5_000;
 
     @Override
     public String name() {
@@ -70,31 +76,41 @@ public final class TreeScenario implements Scenario {
     @Override
     public String description() {
         return "Gateway hierarchy: an embedded Moquette broker and 10 emulated Kura 5.6 gateways (Equinox; root 'top', "
-                + "domains A, B, C, two groups each) in one target JVM. (1) Time until a lookup at the root lists all "
-                + TreeTestbed.totalResources() + " resources registered in the gateways' Resource Directories "
-                + "(20 registrations x 20 links per gateway); (2) open-loop (Poisson) latency of a read across the "
-                + "tree (gA1 -> dA -> top -> dB -> gB2 over MQTT, GET /tree/B/2/gB2/temperature at gA1) against the "
-                + "same resource read locally (GET /temperature at gB2). Load generator in this JVM, over loopback.";
+                + "domains A, B, C, two groups each; --set gateways=N for a larger tree of the same shape) in one "
+                + "target JVM. (1) Time until a lookup at the root lists all 400 resources per gateway registered in "
+                + "the gateways' Resource Directories (20 registrations x 20 links per gateway), threads and heap per "
+                + "gateway; (2) open-loop (Poisson) latency of a read across the tree (GET /tree/B/2/gB2/temperature "
+                + "at gA1, over MQTT) against the same resource read locally (GET /temperature at gB2); (3) with "
+                + "--set capacity.rates=..., the requests per second served before refusals start. Load generator in "
+                + "this JVM, over loopback.";
     }
 
     @Override
     public void run(ScenarioContext context) throws Exception {
         RunOptions options = context.options();
         int clients = options.setting("clients", 4);
+        int count = options.setting("gateways", 10);
+        TreeLayout layout = count == 10 ? TreeLayout.TESTBED : TreeLayout.fleet(count);
+        List<TreeHierarchy.Gateway> gateways = layout.gateways();
+        String label = "tree-" + gateways.size() + "-gateways";
         String loadBefore = loadAverage();
         String security = options.setting("security", "signature");
-        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of("--tree-security", security),
-                options.setting("heap.mb", 1024), options.setting("heartbeat.ms", 1000),
-                Duration.ofSeconds(options.setting("start.seconds", 300)));
+        List<String> targetOptions = new ArrayList<>(List.of("--tree-security", security));
+        if (!Boolean.parseBoolean(options.setting("direct", "true"))) {
+            targetOptions.add("--hop-by-hop");
+        }
+        TreeLaunch launch = TreeLaunch.start(context, label, layout, targetOptions,
+                Math.max(options.setting("heap.mb", 1024), 60 * gateways.size()), options.setting("heartbeat.ms", 1000),
+                Duration.ofSeconds(options.setting("start.seconds", 300) + 20L * Math.max(0, gateways.size() - 10)));
         TargetProcess target = launch.target();
         Map<String, Integer> ports = launch.ports();
         long allLive = System.nanoTime();
-        System.out.println("target " + LABEL + ": 10 gateways live, pid " + target.pid() + ", ports " + ports);
+        System.out.println("target " + label + ": " + gateways.size() + " gateways live, pid " + target.pid());
 
         try (Client client = new Client()) {
-            Sync sync = synchronise(context, target, client, ports, allLive,
+            Sync sync = synchronise(context, target, client, gateways, ports, allLive,
                     Duration.ofSeconds(options.setting("sync.seconds", 30)));
-            List<String> diagnostics = diagnostics(client, ports);
+            List<String> diagnostics = diagnostics(client, gateways, ports);
             diagnostics.forEach(line -> System.out.println("  check: " + line));
 
             int reader = ports.get(TreeTestbed.READ_FROM);
@@ -105,7 +121,7 @@ public final class TreeScenario implements Scenario {
                     CoapRequestIssuer.get(TreeTestbed.LOCAL_PATH));
             IntFunction<RequestIssuer> remote = n -> CoapRequestIssuer.open(HOST, reader, n,
                     CoapRequestIssuer.get(TreeTestbed.REMOTE_PATH));
-            // Each gateway has its own copy of our bundles' classes, so the JIT compiles everything ten times over;
+            // Each gateway has its own copy of our bundles' classes, so the JIT compiles everything once per gateway;
             // a longer warm-up (--set warmup.seconds=30) measures the steady state of a long-running gateway.
             Duration warmUp = options.scaled(Duration.ofSeconds(options.setting("warmup.seconds", 4)));
             context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, 2000), local);
@@ -124,8 +140,21 @@ public final class TreeScenario implements Scenario {
                 Measurement r = context.measure(target, profile.withName("remote-" + rate), remote);
                 pairs.add(new Measurement[] {l, r});
             }
-            context.baseline(LABEL);
-            notes(context, ports.size(), sync, diagnostics, pairs, loadBefore, loadAverage());
+            List<Measurement> beyond = new ArrayList<>();
+            for (String rateText : options.setting("capacity.rates", "").split(",")) {
+                if (rateText.isBlank()) {
+                    continue;
+                }
+                int rate = Integer.parseInt(rateText.trim());
+                Duration time = options.scaled(Duration.ofSeconds(options.setting("capacity.seconds", 5)));
+                LoadProfile profile = LoadProfile.openLoop("remote-" + rate, Arrivals.POISSON, rate, clients, time,
+                        rate * time.toSeconds());
+                beyond.add(context.measure(target, profile, remote));
+            }
+            context.baseline(label);
+            notes(context, gateways.size(), sync, diagnostics, pairs, loadBefore, loadAverage());
+            TreeFigures.report(context, gateways.size(), sync.syncedSeconds(), sync.usage(), pairs, beyond,
+                    REQUEST_TIMEOUT_MILLIS);
         }
         context.stopTarget(target);
     }
@@ -136,14 +165,15 @@ public final class TreeScenario implements Scenario {
     }
 
     private static Sync synchronise(ScenarioContext context, TargetProcess target, Client client,
-            Map<String, Integer> ports, long allLive, Duration deadline) throws Exception {
-        int expected = TreeTestbed.totalResources();
+            List<TreeHierarchy.Gateway> gateways, Map<String, Integer> ports, long allLive, Duration deadline)
+            throws Exception {
+        int expected = TreeTestbed.totalResources(gateways);
         ServerSample before = target.sample();
         Map<String, Long> codes = new ConcurrentHashMap<>();
         ExecutorService pool = Executors.newFixedThreadPool(ports.size());
         try {
             List<Future<?>> done = new ArrayList<>();
-            for (TreeHierarchy.Gateway g : TreeTestbed.gateways()) {
+            for (TreeHierarchy.Gateway g : gateways) {
                 int port = ports.get(g.name());
                 String sector = g.domain().isEmpty() ? g.name() : g.domain();
                 done.add(pool.submit(() -> {
@@ -163,7 +193,7 @@ public final class TreeScenario implements Scenario {
         }
         double registered = seconds(allLive);
         System.out.printf(Locale.ROOT, "  sync: %d registrations answered %s after %.2f s%n",
-                TreeTestbed.gateways().size() * TreeTestbed.BUNDLES, codes, registered);
+                gateways.size() * TreeTestbed.BUNDLES, codes, registered);
 
         int root = ports.get(TreeHierarchy.ROOT_NAME);
         long end = System.nanoTime() + deadline.toNanos();
@@ -201,10 +231,11 @@ public final class TreeScenario implements Scenario {
     }
 
     /** Where the links stop: each gateway's own directory, and lookups at the root over one group and one domain. */
-    private static List<String> diagnostics(Client client, Map<String, Integer> ports) throws Exception {
+    private static List<String> diagnostics(Client client, List<TreeHierarchy.Gateway> gateways,
+            Map<String, Integer> ports) throws Exception {
         List<String> lines = new ArrayList<>();
         StringBuilder local = new StringBuilder("links in each gateway's own RD (GET /rd-lookup/res):");
-        for (TreeHierarchy.Gateway g : TreeTestbed.gateways()) {
+        for (TreeHierarchy.Gateway g : gateways) {
             Client.Answer a = client.get(ports.get(g.name()), "rd-lookup/res");
             local.append(' ').append(g.name()).append('=').append(a.code().startsWith("2.")
                     ? Integer.toString(TreeTestbed.countOwnLinks(a.text())) : a.code());
@@ -217,16 +248,17 @@ public final class TreeScenario implements Scenario {
             lines.add(String.format(Locale.ROOT, "lookup at the root, scope=%s: %s in %.0f ms, %d bytes, %d of our "
                     + "links (expected %d)", scope, a.code(), (System.nanoTime() - t) / 1e6, a.bytes(),
                     TreeTestbed.countOwnLinks(a.text()), TreeTestbed.RESOURCES_PER_GATEWAY * (scope.contains("/")
-                            ? 1 : 3)));
+                            ? 1 : 1 + (int) gateways.stream().filter(g -> g.domain().equals("A")
+                                    && !g.group().isEmpty()).count())));
         }
         return lines;
     }
 
     private static void notes(ScenarioContext context, int gateways, Sync sync, List<String> diagnostics,
             List<Measurement[]> pairs, String loadBefore, String loadAfter) {
-        int expected = TreeTestbed.totalResources();
+        int expected = gateways * TreeTestbed.RESOURCES_PER_GATEWAY;
         context.note(String.format(Locale.ROOT, "Synchronisation (%d gateways x %d resources = %d): the %d "
-                + "registrations (CoAP POST /rd, 20 links each, 10 gateways in parallel) answered %s %.2f s after all "
+                + "registrations (CoAP POST /rd, 20 links each, all gateways in parallel) answered %s %.2f s after all "
                 + "gateways were live; %s. Best lookup at the root: %d of %d of our links (%d links in the last answer) "
                 + "in %d polls.", gateways, TreeTestbed.RESOURCES_PER_GATEWAY, expected, gateways * TreeTestbed.BUNDLES,
                 sync.registrationCodes(), sync.registeredSeconds(), sync.syncedSeconds() >= 0

@@ -56,9 +56,11 @@ public final class TreeTarget implements AutoCloseable {
      *
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
      * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none
+     * @param directRoutes {@code remotequery.route.direct} (the gateways share one broker, so direct routes apply)
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
-            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode) throws IOException {
+            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, boolean directRoutes)
+            throws IOException {
         EmbeddedBroker broker = new EmbeddedBroker(0);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
         Map<String, Object> tree = new HashMap<>();
@@ -76,17 +78,19 @@ public final class TreeTarget implements AutoCloseable {
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
                 broker.url(), tree, server);
         TreeTarget[] self = new TreeTarget[1];
-        Thread boot = new Thread(() -> self[0].boot(settings, layout, recordSink, gatewaysFile), "bench-tree-boot");
+        Thread boot = new Thread(() -> self[0].boot(settings, layout, recordSink, gatewaysFile, directRoutes),
+                "bench-tree-boot");
         self[0] = new TreeTarget(broker, storage, boot);
         boot.start();
         return self[0];
     }
 
-    private void boot(TreeHierarchy.Settings settings, TreeLayout layout, RecordSink recordSink, Path gatewaysFile) {
+    private void boot(TreeHierarchy.Settings settings, TreeLayout layout, RecordSink recordSink, Path gatewaysFile,
+            boolean directRoutes) {
         Properties out = new Properties();
         long started = System.nanoTime();
         try {
-            TreeHierarchy h = TreeHierarchy.start(settings, layout.gateways(), BOOT_TIMEOUT);
+            TreeHierarchy h = TreeHierarchy.start(settings, layout.gateways(), bootTimeout(layout));
             hierarchy = h;
             if (closed) {
                 h.close();
@@ -106,6 +110,7 @@ public final class TreeTarget implements AutoCloseable {
                 // the seed scenarios keep hundreds of relayed Observe relations and requests pending at once
                 rq.put("remotequery.max.pending", 4096);
                 rq.put("codec.max.payload.bytes", BODY_LIMIT_BYTES);
+                rq.put("remotequery.route.direct", directRoutes);
                 h.node(g.name()).updateConfiguration(REMOTE_QUERY_PID, rq);
             }
             if (recordSink != null) {
@@ -133,6 +138,11 @@ public final class TreeTarget implements AutoCloseable {
         } catch (IOException e) {
             e.printStackTrace();
         }
+    }
+
+    /** The testbed's boot timeout, and 20 s more for every further gateway (they boot one after the other). */
+    static Duration bootTimeout(TreeLayout layout) {
+        return BOOT_TIMEOUT.plusSeconds(20L * Math.max(0, layout.gateways().size() - 10));
     }
 
     /** The broker's port (what the ready line reports; the gateways' ports come through the gateways file). */

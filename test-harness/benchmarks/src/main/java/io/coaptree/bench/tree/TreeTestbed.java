@@ -10,7 +10,7 @@ import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
  * The design's testbed, as the {@code tree} scenario builds it: 10 gateways (a root, three domains, two groups per
- * domain), each holding {@value #BUNDLES} service bundles x {@value #DEVICES} devices x {@value #SENSORS} sensors
+ * domain; or a larger tree of the same shape, {@link TreeLayout#fleet}), each holding {@value #BUNDLES} service bundles x {@value #DEVICES} devices x {@value #SENSORS} sensors
  * = {@value #RESOURCES_PER_GATEWAY} resources in its Resource Directory, one registration per service bundle.
  */
 final class TreeTestbed {
@@ -35,7 +35,7 @@ final class TreeTestbed {
     private TreeTestbed() {
     }
 
-    static List<Gateway> gateways() {
+    static List<Gateway> testbedGateways() {
         return List.of(new Gateway(TreeHierarchy.ROOT_NAME, 0, "", ""),
                 new Gateway("dA", 1, "A", ""), new Gateway("dB", 1, "B", ""), new Gateway("dC", 1, "C", ""),
                 new Gateway("gA1", 2, "A", "1"), new Gateway("gA2", 2, "A", "2"),
@@ -43,8 +43,8 @@ final class TreeTestbed {
                 new Gateway("gC1", 2, "C", "1"), new Gateway("gC2", 2, "C", "2"));
     }
 
-    static int totalResources() {
-        return gateways().size() * RESOURCES_PER_GATEWAY;
+    static int totalResources(List<Gateway> gateways) {
+        return gateways.size() * RESOURCES_PER_GATEWAY;
     }
 
     static String endpointName(String gateway, int bundle) {

@@ -182,13 +182,16 @@ abstract class BrokerAdmissionScenarios {
                 assertTrue(granted == 1 || granted == 0x80, filter + ": " + granted);
             }
             assertEquals(1, thief.subscribe("coaptree/A/1/gA1/query"), "its own requests");
-            // tree traffic the thief must not see: a request from A/1 to B/2 and its reply, hop by hop
+            // tree traffic the thief must not see: a request from A/1 to B/2 and its reply (a direct route: one
+            // broker)
             assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
 
-            // other gateways' topics and other roles' routes
-            List<String> forbidden = List.of("coaptree/B/2/gB2/query", "coaptree/A/2/gA2/query",
-                    "coaptree/B/-/dB/reply", "coaptree/-/-/" + ROOT + "/heartbeat", "coaptree/A/-/dA/lwt",
-                    "coaptree/A/2/gA2/rd", "coaptree/B/-/dB/ctl", "coaptree/-/-/gA1/join", "other/topic");
+            // other gateways' membership and control topics, directory sets outside parent and child (requests and
+            // replies may go to every gateway of the broker: direct routes; their seals are what the gateways check)
+            List<String> forbidden = List.of("coaptree/B/2/gB2/heartbeat", "coaptree/A/2/gA2/leave",
+                    "coaptree/B/2/gB2/rd", "coaptree/-/-/" + ROOT + "/heartbeat", "coaptree/A/-/dA/lwt",
+                    "coaptree/A/2/gA2/rd", "coaptree/B/-/dB/ctl", "coaptree/-/-/gA1/join", "coaptree/C/1/gC1/query",
+                    "other/topic");
             for (String topic : forbidden) { // QoS 0: Moquette never acknowledges a refused QoS 1 publish
                 thief.send(topic, ("attack " + nonce).getBytes(StandardCharsets.UTF_8));
             }
@@ -203,6 +206,10 @@ abstract class BrokerAdmissionScenarios {
             }
             assertTrue(watched.stream().anyMatch(r -> r.topic().equals("coaptree/B/2/gB2/query")),
                     "the monitor saw the request reach B/2");
+            // the shortest route: straight to the owner and back, no hop through dA, the root or dB
+            assertEquals(java.util.Set.of("coaptree/B/2/gB2/query", "coaptree/A/1/gA1/reply"), watched.stream()
+                    .map(TlsMqttClient.Received::topic).filter(t -> t.endsWith("/query") || t.endsWith("/reply"))
+                    .filter(t -> !t.equals("coaptree/A/1/gA1/query")).collect(java.util.stream.Collectors.toSet()));
             // every gateway reads the membership topics; requests, replies, RD and control only its own
             for (TlsMqttClient.Received r : thief.receiveUntil(marker, Duration.ofSeconds(20))) {
                 assertTrue(r.topic().startsWith("coaptree/A/1/gA1/")
