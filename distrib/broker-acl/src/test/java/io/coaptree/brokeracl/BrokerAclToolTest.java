@@ -42,7 +42,7 @@ class BrokerAclToolTest {
         assertFalse(acl.contains("pattern"), "no rule outside a user's block");
         String conf = Files.readString(dir.resolve("out").resolve(BrokerAclTool.CONF_FILE));
         for (String line : new String[] { "allow_anonymous false", "acl_file /etc/mosquitto/coaptree.acl",
-                "listener 18883 127.0.0.1", "require_certificate true", "use_identity_as_username true",
+                "listener 18883 127.0.0.1", "set_tcp_nodelay true", "require_certificate true", "use_identity_as_username true",
                 "cafile /etc/mosquitto/certs/ca.crt" }) {
             assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
         }

@@ -53,7 +53,12 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * Settings ({@code --set key=value}): {@code sync.seconds} (deadline of the synchronisation, 30), {@code low.seconds},
  * {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and 1000 /s steps: 20, 10, 5), {@code clients}
  * (4), {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024), {@code start.seconds} (300),
- * {@code security} (tree.security.mode, signature), {@code jvm.options} (further target JVM options, e.g. JFR).
+ * {@code security} (tree.security.mode, signature), {@code jvm.options} (further target JVM options, e.g. JFR),
+ * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
+ * for the root and one per domain joined by the generated bridges, see {@link TreeBrokers}), {@code replicas} (1; with
+ * 2 or more, group B/2 is served by that many gateways and a third step measures the capacity, closed loop with
+ * {@code capacity.clients} (8) for {@code capacity.seconds} (10), of reads addressed to the group,
+ * {@code tree/B/2/}{@code *}{@code /temperature}, against reads addressed to one of its gateways).
  */
 public final class TreeScenario implements Scenario {
 
@@ -83,7 +88,10 @@ public final class TreeScenario implements Scenario {
         int clients = options.setting("clients", 4);
         String loadBefore = loadAverage();
         String security = options.setting("security", "signature");
-        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of("--tree-security", security),
+        String brokers = options.setting("brokers", "embedded");
+        int replicas = options.setting("replicas", 1);
+        TreeLaunch launch = TreeLaunch.start(context, LABEL, TreeLayout.TESTBED, List.of("--tree-security", security,
+                "--brokers", brokers, "--replicas", Integer.toString(replicas)),
                 options.setting("heap.mb", 1024), options.setting("heartbeat.ms", 1000),
                 Duration.ofSeconds(options.setting("start.seconds", 300)));
         TargetProcess target = launch.target();
@@ -124,10 +132,37 @@ public final class TreeScenario implements Scenario {
                 Measurement r = context.measure(target, profile.withName("remote-" + rate), remote);
                 pairs.add(new Measurement[] {l, r});
             }
+            if (replicas > 1) {
+                pairs.add(capacity(context, target, reader, options));
+            }
             context.baseline(LABEL);
+            context.note("Brokers: " + brokers + "; gateways serving B/2: " + replicas + ".");
             notes(context, ports.size(), sync, diagnostics, pairs, loadBefore, loadAverage());
         }
         context.stopTarget(target);
+    }
+
+    /**
+     * Closed-loop reads from gA1 addressed to one gateway of the replicated group B/2 and to the group ({@code *}: any
+     * live replica, spread by the requesting hops), as many clients and as long each.
+     *
+     * @return {single gateway, group}, in the order the notes compare them
+     */
+    private static Measurement[] capacity(ScenarioContext context, TargetProcess target, int reader,
+            RunOptions options) throws Exception {
+        String group = TreeTestbed.REMOTE_PATH.replace("/gB2/", "/*/");
+        CoapProbe.awaitSuccess(HOST, reader, group, Duration.ofSeconds(60));
+        int clients = options.setting("capacity.clients", 8);
+        Duration time = options.scaled(Duration.ofSeconds(options.setting("capacity.seconds", 10)));
+        LoadProfile profile = LoadProfile.closedLoop("x", clients, time, 50_000L);
+        Measurement one = context.measure(target, profile.withName("capacity-one-gateway"), n -> CoapRequestIssuer
+                .open(HOST, reader, n, CoapRequestIssuer.get(TreeTestbed.REMOTE_PATH)));
+        Measurement spread = context.measure(target, profile.withName("capacity-replicated-group"), n ->
+                CoapRequestIssuer.open(HOST, reader, n, CoapRequestIssuer.get(group)));
+        context.note(String.format(Locale.ROOT, "Capacity, %d clients closed loop from gA1: the replicated group "
+                + "(%s) %.0f reads/s, one of its gateways (%s) %.0f reads/s.", clients, group,
+                spread.load().throughputPerSecond(), TreeTestbed.REMOTE_PATH, one.load().throughputPerSecond()));
+        return new Measurement[] {one, spread};
     }
 
     /** What the synchronisation phase saw. */
