@@ -33,7 +33,7 @@ public final class MosquittoBridge {
         }
     }
 
-    /** How often the bridge pings an idle link; a cut link is noticed after one and a half of these. */
+    /** How often the bridge pings an idle link; a silently cut link is noticed within one to two of these. */
     static final int KEEPALIVE_SECONDS = 30;
 
     private MosquittoBridge() {
