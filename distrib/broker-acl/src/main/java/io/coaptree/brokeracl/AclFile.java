@@ -15,22 +15,38 @@ public final class AclFile {
     private AclFile() {
     }
 
+    /** One {@code user} block: a comment line saying who it is, the user name, its rules. */
+    public record UserBlock(String comment, String user, List<TopicRule> rules) {
+    }
+
     /**
      * @param header comment lines (without {@code #}) saying where the file came from
      */
     public static String write(List<String> header, Map<FleetMember, List<TopicRule>> rules) {
+        return write(header, blocks(rules));
+    }
+
+    /** The members' blocks, in the map's order; the comment names role and path. */
+    public static List<UserBlock> blocks(Map<FleetMember, List<TopicRule>> rules) {
+        List<UserBlock> blocks = new ArrayList<>();
+        for (Map.Entry<FleetMember, List<TopicRule>> entry : rules.entrySet()) {
+            FleetMember member = entry.getKey();
+            String comment = member.name() + ": " + member.role().label()
+                    + (member.role().isGateway() ? " " + member.path() : "");
+            blocks.add(new UserBlock(comment, member.name(), entry.getValue()));
+        }
+        return blocks;
+    }
+
+    public static String write(List<String> header, List<UserBlock> blocks) {
         StringBuilder out = new StringBuilder();
         for (String line : header) {
             out.append("# ").append(line).append('\n');
         }
-        for (Map.Entry<FleetMember, List<TopicRule>> entry : rules.entrySet()) {
-            FleetMember member = entry.getKey();
-            out.append('\n').append("# ").append(member.name()).append(": ").append(member.role().label());
-            if (member.role().isGateway()) {
-                out.append(' ').append(member.path());
-            }
-            out.append('\n').append("user ").append(member.name()).append('\n');
-            for (TopicRule rule : entry.getValue()) {
+        for (UserBlock block : blocks) {
+            out.append('\n').append("# ").append(block.comment()).append('\n');
+            out.append("user ").append(block.user()).append('\n');
+            for (TopicRule rule : block.rules()) {
                 out.append("topic ").append(rule.access().keyword()).append(' ').append(rule.filter()).append('\n');
             }
         }

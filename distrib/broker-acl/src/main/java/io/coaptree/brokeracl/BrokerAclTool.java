@@ -9,7 +9,6 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -17,28 +16,41 @@ import java.util.stream.Collectors;
 /**
  * The command line: reads the role snapshots and a fleet inventory, writes {@code coaptree.acl} (Mosquitto's
  * {@code acl_file}) and {@code coaptree-broker.conf} (the listener and security settings that use it) into the
- * output directory. Exit status 0 on success, 1 for input it cannot use, 2 for a wrong command line.
+ * output directory; for a fleet whose inventory names brokers, one such pair per broker in {@code <out>/<broker>/},
+ * each site's configuration ending with its bridge to the root's broker. Exit status 0 on success, 1 for input it
+ * cannot use, 2 for a wrong command line.
  */
 public final class BrokerAclTool {
 
     public static final String ACL_FILE = "coaptree.acl";
     public static final String CONF_FILE = "coaptree-broker.conf";
+    /** In a path option, replaced by the broker's name (inventories that name brokers). */
+    public static final String BROKER_PLACEHOLDER = "{broker}";
 
     static final String USAGE = String.join("\n",
             "usage: java -jar coaptree-broker-acl.jar --kura-config <dir> --inventory <file> --out <dir> [options]",
             "  --kura-config <dir>    the role snapshots root.xml, domain.xml, group.xml (topic prefix, levels,",
             "                         default domain and group)",
-            "  --inventory <file>     one line per client: <name> <root|domain|group|observer> [<domain> [<group>]]",
-            "  --out <dir>            where " + ACL_FILE + " and " + CONF_FILE + " are written",
+            "  --inventory <file>     one line per client:",
+            "                         <name> <root|domain|group|observer> [<domain> [<group>]] [broker=<broker>]",
+            "  --out <dir>            where " + ACL_FILE + " and " + CONF_FILE + " are written (with brokers named:",
+            "                         in <dir>/<broker>/, one pair per broker)",
             "  --auth certificate     (default) the client certificate's CN is the user name",
             "  --auth password        user name and password over TLS, checked against --password-file",
-            "  --port <n>             TLS listener port (default 8883)",
+            "  --port [<broker>=]<n>  TLS listener port (default 8883); repeat with <broker>= for one broker's",
             "  --bind <address>       listen on this address only (default: every address)",
             "  --acl-file <path>      where the broker will read " + ACL_FILE + " (default /etc/mosquitto/" + ACL_FILE
                     + ")",
             "  --cafile, --certfile, --keyfile <path>   the broker's TLS files (default /etc/mosquitto/certs/ca.crt,",
             "                         server.crt, server.key)",
-            "  --password-file <path> for --auth password (default /etc/mosquitto/passwd)");
+            "  --password-file <path> for --auth password (default /etc/mosquitto/passwd)",
+            "  with brokers named:",
+            "  --hub-address <host>[:<port>]   where the sites' bridges reach the root's broker (default: its name",
+            "                         and port)",
+            "  --bridge-cafile <path> the CA of the root broker's certificate (default: --cafile)",
+            "  --bridge-certfile, --bridge-keyfile <path>   the bridge's client certificate (CN bridge-<broker>) and key",
+            "                         (default /etc/mosquitto/certs/bridge.crt, bridge.key)",
+            "  paths may contain " + BROKER_PLACEHOLDER + ", replaced by each broker's name");
 
     private BrokerAclTool() {
     }
@@ -49,41 +61,57 @@ public final class BrokerAclTool {
 
     /** What {@link #main} does, without exiting. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        Map<String, String> options;
-        MosquittoListener.Settings listener;
+        Options options;
         try {
-            options = options(args);
-            listener = listener(options);
+            options = Options.parse(args);
+            options.authentication();
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
             err.println(USAGE);
             return 2;
         }
         try {
-            Path outDir = Path.of(options.get("--out"));
-            Generated generated = generate(Path.of(options.get("--kura-config")), Path.of(options.get("--inventory")),
-                    listener);
-            Files.createDirectories(outDir);
-            Files.writeString(outDir.resolve(ACL_FILE), generated.acl());
-            Files.writeString(outDir.resolve(CONF_FILE), generated.conf());
-            out.println("wrote " + outDir.resolve(ACL_FILE) + " and " + outDir.resolve(CONF_FILE) + " for "
-                    + generated.members() + " clients");
+            Path outDir = Path.of(options.value("--out"));
+            List<BrokerFiles> generated = generate(Path.of(options.value("--kura-config")),
+                    Path.of(options.value("--inventory")), options);
+            int clients = 0;
+            for (BrokerFiles files : generated) {
+                Path dir = files.broker().isEmpty() ? outDir : outDir.resolve(files.broker());
+                Files.createDirectories(dir);
+                Files.writeString(dir.resolve(ACL_FILE), files.acl());
+                Files.writeString(dir.resolve(CONF_FILE), files.conf());
+                clients += files.members();
+            }
+            out.println("wrote " + ACL_FILE + " and " + CONF_FILE + " to " + (generated.size() == 1
+                    && generated.get(0).broker().isEmpty() ? outDir.toString()
+                            : outDir.resolve("<broker>") + " for brokers " + String.join(", ",
+                                    generated.stream().map(BrokerFiles::broker).toList())) + " for " + clients
+                    + " clients");
             return 0;
         } catch (InvalidInputException e) {
             err.println(e.getMessage());
             return 1;
+        } catch (IllegalArgumentException e) {
+            err.println(e.getMessage());
+            err.println(USAGE);
+            return 2;
         } catch (IOException e) {
             err.println("cannot read or write: " + e);
             return 1;
         }
     }
 
-    /** The two files' contents. */
-    public record Generated(String acl, String conf, int members) {
+    /**
+     * One broker's two files.
+     *
+     * @param broker  empty for a fleet on one broker
+     * @param members how many inventory lines the broker admits (bridges not counted)
+     */
+    public record BrokerFiles(String broker, String acl, String conf, int members) {
     }
 
-    /** Generates both files from a snapshot directory and an inventory file. */
-    public static Generated generate(Path kuraConfig, Path inventory, MosquittoListener.Settings listener)
+    /** Generates the files of every broker from a snapshot directory and an inventory file. */
+    static List<BrokerFiles> generate(Path kuraConfig, Path inventory, Options options)
             throws IOException, InvalidInputException {
         Map<Role, RoleSnapshot> snapshots = snapshots(kuraConfig);
         String prefix = prefix(snapshots);
@@ -94,8 +122,34 @@ public final class BrokerAclTool {
                 + inventory.getFileName(), "topic prefix " + prefix + "; regenerate when the fleet changes");
         Set<Role> directRoles = snapshots.entrySet().stream().filter(e -> e.getValue().directRoutes())
                 .map(Map.Entry::getKey).collect(Collectors.toCollection(() -> EnumSet.noneOf(Role.class)));
-        String acl = AclFile.write(header, TreeAccessRules.of(fleet, prefix, directRoles));
-        return new Generated(acl, MosquittoListener.write(header, listener), fleet.members().size());
+        Map<FleetMember, List<TopicRule>> rules = TreeAccessRules.of(fleet, prefix, directRoles);
+        if (!fleet.isBridged()) {
+            return List.of(new BrokerFiles("", AclFile.write(header, rules),
+                    MosquittoListener.write(header, options.listener("")), fleet.members().size()));
+        }
+        BridgedBrokers brokers = BridgedBrokers.of(fleet, prefix);
+        options.checkBrokers(brokers.brokers());
+        List<BrokerFiles> files = new ArrayList<>();
+        for (String broker : brokers.brokers()) {
+            List<String> brokerHeader = new ArrayList<>(header);
+            brokerHeader.add("broker " + broker + (broker.equals(brokers.hub()) ? ", the root's: the others bridge to it"
+                    : ", bridged to the root's broker " + brokers.hub()));
+            Map<FleetMember, List<TopicRule>> own = new LinkedHashMap<>();
+            brokers.members(broker).forEach(m -> own.put(m, rules.get(m)));
+            List<AclFile.UserBlock> blocks = new ArrayList<>(AclFile.blocks(own));
+            if (broker.equals(brokers.hub())) {
+                for (String site : brokers.sites()) {
+                    blocks.add(new AclFile.UserBlock(BridgedBrokers.bridgeUser(site) + ": the bridge of broker " + site,
+                            BridgedBrokers.bridgeUser(site), brokers.bridgeRules(site)));
+                }
+            }
+            String conf = MosquittoListener.write(brokerHeader, options.listener(broker));
+            if (!broker.equals(brokers.hub())) {
+                conf += "\n" + MosquittoBridge.write(brokers, broker, options.bridge(broker, brokers.hub()));
+            }
+            files.add(new BrokerFiles(broker, AclFile.write(brokerHeader, blocks), conf, own.size()));
+        }
+        return files;
     }
 
     static Map<Role, RoleSnapshot> snapshots(Path kuraConfig) throws IOException, InvalidInputException {
@@ -135,52 +189,4 @@ public final class BrokerAclTool {
         return prefix;
     }
 
-    private static MosquittoListener.Settings listener(Map<String, String> o) {
-        String auth = o.getOrDefault("--auth", "certificate").toUpperCase(Locale.ROOT);
-        MosquittoListener.Authentication authentication;
-        try {
-            authentication = MosquittoListener.Authentication.valueOf(auth);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--auth must be certificate or password");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(o.getOrDefault("--port", "8883"));
-        } catch (NumberFormatException e) {
-            port = -1;
-        }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("--port must be 1 to 65535");
-        }
-        return new MosquittoListener.Settings(port, o.getOrDefault("--bind", ""), authentication,
-                o.getOrDefault("--acl-file", "/etc/mosquitto/" + ACL_FILE),
-                o.getOrDefault("--cafile", "/etc/mosquitto/certs/ca.crt"),
-                o.getOrDefault("--certfile", "/etc/mosquitto/certs/server.crt"),
-                o.getOrDefault("--keyfile", "/etc/mosquitto/certs/server.key"),
-                o.getOrDefault("--password-file", "/etc/mosquitto/passwd"));
-    }
-
-    private static final List<String> KNOWN = List.of("--kura-config", "--inventory", "--out", "--auth", "--port",
-            "--bind", "--acl-file", "--cafile", "--certfile", "--keyfile", "--password-file");
-
-    private static Map<String, String> options(String[] args) {
-        Map<String, String> options = new LinkedHashMap<>();
-        List<String> rest = new ArrayList<>(List.of(args));
-        while (!rest.isEmpty()) {
-            String name = rest.remove(0);
-            if (!KNOWN.contains(name)) {
-                throw new IllegalArgumentException("unknown option " + name);
-            }
-            if (rest.isEmpty()) {
-                throw new IllegalArgumentException(name + " needs a value");
-            }
-            options.put(name, rest.remove(0));
-        }
-        for (String required : List.of("--kura-config", "--inventory", "--out")) {
-            if (!options.containsKey(required)) {
-                throw new IllegalArgumentException(required + " is required");
-            }
-        }
-        return options;
-    }
 }

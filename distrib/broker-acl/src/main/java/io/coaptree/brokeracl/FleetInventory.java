@@ -7,17 +7,28 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The gateways (and observers) the broker admits, one per line: {@code <name> <role> [<domain> [<group>]]}, fields
- * separated by blanks, {@code #} starts a comment. A gateway line without domain or group takes them from its role's
- * snapshot ({@code tree.domain}, {@code tree.group}), so a fleet built from the shipped snapshots needs only names
- * and roles. Names are unique: the broker grants rights by user name.
+ * The gateways (and observers) the broker admits, one per line: {@code <name> <role> [<domain> [<group>]]
+ * [broker=<broker>]}, fields separated by blanks, {@code #} starts a comment. A gateway line without domain or group
+ * takes them from its role's snapshot ({@code tree.domain}, {@code tree.group}), so a fleet built from the shipped
+ * snapshots needs only names and roles. Names are unique: the broker grants rights by user name.
+ * <p>
+ * A fleet on several bridged brokers names the broker of every line, or of none (one broker). The tree crosses a
+ * bridge only between the root's path and a domain's subtree ({@link BridgedBrokers}), so the root's gateways share
+ * one broker and so do all gateways of one domain; observers may be on any broker.
  */
 public final class FleetInventory {
+
+    private static final String BROKER = "broker=";
 
     private final List<FleetMember> members;
 
     private FleetInventory(List<FleetMember> members) {
         this.members = List.copyOf(members);
+    }
+
+    /** Whether the lines name brokers (then every member has one). */
+    public boolean isBridged() {
+        return !members.get(0).broker().isEmpty();
     }
 
     public List<FleetMember> members() {
@@ -36,6 +47,7 @@ public final class FleetInventory {
     public static FleetInventory parse(String source, String text, Map<Role, RoleSnapshot> snapshots)
             throws InvalidInputException {
         Map<String, FleetMember> byName = new LinkedHashMap<>();
+        Map<String, String> lineOf = new LinkedHashMap<>();
         String[] lines = text.split("\r?\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
@@ -49,17 +61,63 @@ public final class FleetInventory {
             if (byName.putIfAbsent(member.name(), member) != null) {
                 throw new InvalidInputException(where + ": name '" + member.name() + "' is listed twice");
             }
+            lineOf.put(member.name(), where);
         }
         if (byName.values().stream().noneMatch(m -> m.role().isGateway())) {
             throw new InvalidInputException(source + ": lists no gateway");
         }
+        checkBrokers(byName, lineOf);
         return new FleetInventory(new ArrayList<>(byName.values()));
     }
 
-    private static FleetMember member(String where, String[] fields, Map<Role, RoleSnapshot> snapshots)
+    /** Every line names a broker or none does; the root's gateways, and each domain's, share one broker. */
+    private static void checkBrokers(Map<String, FleetMember> byName, Map<String, String> lineOf)
             throws InvalidInputException {
+        FleetMember first = byName.values().iterator().next();
+        Map<String, FleetMember> firstOfPart = new LinkedHashMap<>();
+        for (FleetMember m : byName.values()) {
+            String where = lineOf.get(m.name());
+            if (m.broker().isEmpty() != first.broker().isEmpty()) {
+                throw new InvalidInputException(where + ": " + BROKER + " must be given on every line or on none ("
+                        + lineOf.get(first.name()) + (first.broker().isEmpty() ? " has none)" : " has one)"));
+            }
+            if (m.broker().isEmpty() || !m.role().isGateway()) {
+                continue;
+            }
+            String part = m.role() == Role.ROOT ? "the root" : "domain " + m.domain();
+            FleetMember other = firstOfPart.putIfAbsent(part, m);
+            if (other != null && !other.broker().equals(m.broker())) {
+                throw new InvalidInputException(where + ": broker '" + m.broker() + "', but " + part + "'s gateway "
+                        + other.name() + " (" + lineOf.get(other.name()) + ") is on '" + other.broker()
+                        + "': the gateways of " + part + " share one broker");
+            }
+        }
+        for (FleetMember m : byName.values()) {
+            if (!m.broker().isEmpty() && byName.containsKey(BridgedBrokers.bridgeUser(m.broker()))) {
+                String user = BridgedBrokers.bridgeUser(m.broker());
+                throw new InvalidInputException(lineOf.get(user) + ": name '" + user + "' is the user name of broker "
+                        + m.broker() + "'s bridge");
+            }
+        }
+    }
+
+    private static FleetMember member(String where, String[] allFields, Map<Role, RoleSnapshot> snapshots)
+            throws InvalidInputException {
+        String broker = "";
+        List<String> positional = new ArrayList<>();
+        for (String field : allFields) {
+            if (!field.startsWith(BROKER)) {
+                positional.add(field);
+            } else if (!broker.isEmpty()) {
+                throw new InvalidInputException(where + ": " + BROKER + " is given twice");
+            } else {
+                broker = name(where, "broker", field.substring(BROKER.length()));
+            }
+        }
+        String[] fields = positional.toArray(new String[0]);
         if (fields.length < 2 || fields.length > 4) {
-            throw new InvalidInputException(where + ": expected '<name> <role> [<domain> [<group>]]'");
+            throw new InvalidInputException(where
+                    + ": expected '<name> <role> [<domain> [<group>]] [broker=<broker>]'");
         }
         String name = name(where, "name", fields[0]);
         Role role = Role.fromLabel(fields[1]).orElseThrow(() -> new InvalidInputException(
@@ -72,16 +130,17 @@ public final class FleetInventory {
                 if (fields.length > 2) {
                     throw new InvalidInputException(where + ": a " + role.label() + " has no domain or group");
                 }
-                return new FleetMember(name, role, "", "");
+                return new FleetMember(name, role, "", "", broker);
             }
             case DOMAIN -> {
                 if (fields.length > 3) {
                     throw new InvalidInputException(where + ": a domain gateway has no group");
                 }
-                return new FleetMember(name, role, name(where, "domain", domain), "");
+                return new FleetMember(name, role, name(where, "domain", domain), "", broker);
             }
             default -> {
-                return new FleetMember(name, role, name(where, "domain", domain), name(where, "group", group));
+                return new FleetMember(name, role, name(where, "domain", domain), name(where, "group", group),
+                        broker);
             }
         }
     }

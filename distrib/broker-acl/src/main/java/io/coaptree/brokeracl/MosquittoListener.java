@@ -53,6 +53,9 @@ public final class MosquittoListener {
         if (s.authentication() == Authentication.PASSWORD) {
             lines.add("password_file " + s.passwordFile());
         }
+        // A request crosses the tree as a chain of small QoS 1 publishes; with Nagle's algorithm on the broker's
+        // sockets (Mosquitto's default) each hop can wait for a delayed ACK (docs/performance.md, bridged brokers).
+        lines.add("set_tcp_nodelay true");
         lines.add("");
         lines.add("listener " + s.port() + (s.bind().isEmpty() ? "" : " " + s.bind()));
         lines.add("cafile " + s.caFile());

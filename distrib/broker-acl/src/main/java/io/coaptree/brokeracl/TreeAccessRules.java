@@ -20,8 +20,8 @@ import java.util.Set;
  * nearest live ancestor: a group's parents are its domain and, while no gateway of that domain is live, the root;
  * the root's children are every domain and every group;</li>
  * <li>with direct routes ({@code remotequery.route.direct} in the role's snapshot, on by default), a gateway also
- * sends requests to every gateway path of the fleet (they share this broker), and every gateway may reply to the
- * paths of gateways whose role takes direct routes;</li>
+ * sends requests to every gateway path of its broker, and may reply to the paths of the gateways of its broker whose
+ * role takes direct routes;</li>
  * <li>{@code rd} goes to the same parent and child paths (synchronisation runs between parent and child only);</li>
  * <li>an observer reads {@code <prefix>/#} and publishes nothing.</li>
  * </ul>
@@ -71,9 +71,10 @@ public final class TreeAccessRules {
             paths.add(self.path());
             paths.addAll(neighbours);
             for (FleetMember other : fleet.gateways()) {
-                // A direct request goes from its entry gateway to the owner, the answer straight back.
-                boolean direct = kind.equals("query") ? directRoles.contains(self.role())
-                        : directRoles.contains(other.role());
+                // A direct request goes from its entry gateway to the owner, the answer straight back; only between
+                // gateways of one broker (across a bridge the route is hop by hop, see BridgedBrokers).
+                boolean direct = other.broker().equals(self.broker()) && (kind.equals("query")
+                        ? directRoles.contains(self.role()) : directRoles.contains(other.role()));
                 if (direct) {
                     paths.add(other.path());
                 }

@@ -42,12 +42,74 @@ class BrokerAclToolTest {
         assertFalse(acl.contains("pattern"), "no rule outside a user's block");
         String conf = Files.readString(dir.resolve("out").resolve(BrokerAclTool.CONF_FILE));
         for (String line : new String[] { "allow_anonymous false", "acl_file /etc/mosquitto/coaptree.acl",
-                "listener 18883 127.0.0.1", "require_certificate true", "use_identity_as_username true",
+                "listener 18883 127.0.0.1", "set_tcp_nodelay true", "require_certificate true", "use_identity_as_username true",
                 "cafile /etc/mosquitto/certs/ca.crt" }) {
             assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
         }
         assertFalse(conf.contains("password_file"), conf);
         assertTrue(out.toString().contains("for 8 clients"), out.toString());
+    }
+
+    @Test
+    void aFleetOnSeveralBrokersGetsADirectoryPerBrokerEachSiteBridgedToTheRoots() throws Exception {
+        Path fleet = inventory(Fleets.SEVEN_GATEWAYS_BRIDGED);
+        Path out = dir.resolve("out");
+        assertEquals(0, run("--kura-config", Fleets.kuraConfig().toString(), "--inventory", fleet.toString(), "--out",
+                out.toString(), "--port", "8883", "--port", "site-b=18884", "--acl-file", "/srv/{broker}/acl",
+                "--hub-address", "mqtt.example.org"), err.toString());
+        assertTrue(out.toString().length() > 0 && this.out.toString().contains("for brokers centre, site-a, site-b"),
+                this.out.toString());
+
+        AccessList hub = AclFile.parse(Files.readString(out.resolve("centre").resolve(BrokerAclTool.ACL_FILE)));
+        assertTrue(hub.knows("top") && hub.knows("monitor") && hub.knows("bridge-site-a") && hub.knows("bridge-site-b"));
+        assertFalse(hub.knows("gA1"), "a site's gateways are on its own broker");
+        String hubConf = Files.readString(out.resolve("centre").resolve(BrokerAclTool.CONF_FILE));
+        assertTrue(hubConf.contains("\nacl_file /srv/centre/acl\n") && hubConf.contains("\nlistener 8883\n"), hubConf);
+        assertFalse(hubConf.contains("connection"), "the hub has no bridge of its own");
+
+        AccessList siteB = AclFile.parse(Files.readString(out.resolve("site-b").resolve(BrokerAclTool.ACL_FILE)));
+        assertTrue(siteB.knows("dB") && siteB.knows("gB2") && !siteB.knows("top") && !siteB.knows("bridge-site-b"));
+        String conf = Files.readString(out.resolve("site-b").resolve(BrokerAclTool.CONF_FILE));
+        for (String line : new String[] { "listener 18884", "acl_file /srv/site-b/acl", "connection bridge-site-b",
+                "address mqtt.example.org:8883", "remote_clientid bridge-site-b", "cleansession true",
+                "notifications_local_only true", "bridge_cafile /etc/mosquitto/certs/ca.crt",
+                "bridge_certfile /etc/mosquitto/certs/bridge.crt", "bridge_keyfile /etc/mosquitto/certs/bridge.key",
+                "bridge_insecure false", "topic coaptree/B/+/+/heartbeat out 1", "topic coaptree/A/+/+/heartbeat in 1",
+                "topic coaptree/-/-/+/heartbeat in 1", "topic coaptree/-/-/+/query out 1",
+                "topic coaptree/B/+/+/query in 1", "topic coaptree/-/-/+/rd out 1" }) {
+            assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
+        }
+        assertTrue(conf.indexOf("connection ") > conf.indexOf("listener "), "the bridge section comes last");
+        assertFalse(conf.contains("remote_username"), "the certificate names the bridge");
+    }
+
+    @Test
+    void aBridgeInPasswordModeNamesItsUserButNoPassword() throws Exception {
+        Path fleet = inventory("top root broker=centre\ndA domain A broker=site-a\n");
+        assertEquals(0, run("--kura-config", Fleets.kuraConfig().toString(), "--inventory", fleet.toString(), "--out",
+                dir.toString(), "--auth", "password"), err.toString());
+        String conf = Files.readString(dir.resolve("site-a").resolve(BrokerAclTool.CONF_FILE));
+        assertTrue(conf.contains("\nremote_username bridge-site-a\n") && conf.contains("\naddress centre:8883\n"),
+                conf);
+        assertFalse(conf.contains("\nremote_password") || conf.contains("bridge_certfile"), conf);
+    }
+
+    @Test
+    void portsPerBrokerNeedBrokersInTheInventory() throws Exception {
+        String[] common = { "--kura-config", Fleets.kuraConfig().toString(), "--out", dir.toString(), "--port",
+                "x=1884", "--inventory" };
+        assertEquals(2, run(concat(common, inventory("top root\n").toString())));
+        assertTrue(err.toString().contains("--port <broker>=<n> is for an inventory that names brokers"),
+                err.toString());
+        err.reset();
+        assertEquals(2, run(concat(common, inventory("top root broker=c\n").toString())));
+        assertTrue(err.toString().contains("the inventory names no broker 'x' (it names c)"), err.toString());
+    }
+
+    private static String[] concat(String[] a, String b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + 1);
+        all[a.length] = b;
+        return all;
     }
 
     @Test

@@ -43,6 +43,35 @@ class FleetInventoryTest {
         assertRefused("fleet line 1: domain is missing", "g group\n", Map.of());
     }
 
+    @Test
+    void aBridgedFleetNamesTheBrokerOfEveryLine() throws Exception {
+        FleetInventory fleet = Fleets.sevenGatewaysBridged();
+        assertTrue(fleet.isBridged());
+        assertEquals(new FleetMember("gA1", Role.GROUP, "A", "1", "site-a"), fleet.members().get(3));
+        assertEquals(new FleetMember("g", Role.GROUP, "A", "1", "s"),
+                FleetInventory.parse("fleet", "g broker=s group A 1\n", Fleets.snapshots()).members().get(0),
+                "anywhere on the line");
+        assertTrue(!Fleets.sevenGateways().isBridged());
+    }
+
+    @Test
+    void brokersAreGivenForAllOrNoneAndADomainSharesOne() throws Exception {
+        Map<Role, RoleSnapshot> snapshots = Fleets.snapshots();
+        assertRefused("fleet line 2: broker= must be given on every line or on none (fleet line 1 has one)",
+                "top root broker=c\ndA domain A\n", snapshots);
+        assertRefused("fleet line 3: broker 'b', but domain A's gateway dA (fleet line 2) is on 'a'",
+                "top root broker=c\ndA domain A broker=a\ngA1 group A 1 broker=b\n", snapshots);
+        assertRefused("fleet line 2: broker 'b', but the root's gateway t1",
+                "t1 root broker=c\nt2 root broker=b\n", snapshots);
+        assertRefused("fleet line 1: broker= is given twice", "top root broker=a broker=b\n", snapshots);
+        assertRefused("fleet line 1: broker 'a/b'", "top root broker=a/b\n", snapshots);
+        assertRefused("fleet line 2: name 'bridge-a' is the user name of broker a's bridge",
+                "top root broker=c\nbridge-a domain A broker=a\n", snapshots);
+        InvalidInputException e = assertThrows(InvalidInputException.class, () -> BridgedBrokers.of(
+                FleetInventory.parse("fleet", "dA domain A broker=a\n", snapshots), "coaptree"));
+        assertTrue(e.getMessage().contains("no root gateway"), e.getMessage());
+    }
+
     private static void assertRefused(String start, String text, Map<Role, RoleSnapshot> snapshots) {
         InvalidInputException e = assertThrows(InvalidInputException.class,
                 () -> FleetInventory.parse("fleet", text, snapshots));

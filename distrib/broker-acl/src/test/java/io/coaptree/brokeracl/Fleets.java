@@ -10,6 +10,12 @@ final class Fleets {
     static final String SEVEN_GATEWAYS = String.join("\n", "# the demo tree", "top root", "dA domain A", "dB domain B",
             "gA1 group A 1", "gA2 group A 2", "gB1 group B 1", "gB2 group B 2", "monitor observer", "");
 
+    /** The demo tree on three bridged brokers: the root's, domain A's and domain B's. */
+    static final String SEVEN_GATEWAYS_BRIDGED = String.join("\n", "top root broker=centre",
+            "dA domain A broker=site-a", "dB domain B broker=site-b", "gA1 group A 1 broker=site-a",
+            "gA2 group A 2 broker=site-a", "gB1 group B 1 broker=site-b", "gB2 group B 2 broker=site-b",
+            "monitor observer broker=centre", "");
+
     private Fleets() {
     }
 
@@ -23,6 +29,10 @@ final class Fleets {
 
     static FleetInventory sevenGateways() throws IOException, InvalidInputException {
         return FleetInventory.parse("fleet.txt", SEVEN_GATEWAYS, snapshots());
+    }
+
+    static FleetInventory sevenGatewaysBridged() throws IOException, InvalidInputException {
+        return FleetInventory.parse("fleet.txt", SEVEN_GATEWAYS_BRIDGED, snapshots());
     }
 
     /** As generated from the shipped snapshots (which keep direct routes on). */

@@ -69,6 +69,17 @@ class TreeAccessRulesTest {
     }
 
     @Test
+    void onSeveralBrokersDirectRoutesStayOnTheGatewaysOwnBroker() throws Exception {
+        AccessList bridged = AclFile.parse(AclFile.write(List.of("test"), TreeAccessRules.of(
+                Fleets.sevenGatewaysBridged(), "coaptree", java.util.EnumSet.allOf(Role.class))));
+        for (TopicKind kind : List.of(TopicKind.QUERY, TopicKind.REPLY)) {
+            assertTrue(bridged.mayPublish("gA1", topic("A/2/gA2", kind)), "a gateway of its own site, directly");
+            assertFalse(bridged.mayPublish("gA1", topic("B/2/gB2", kind)), "another site only hop by hop");
+            assertTrue(bridged.mayPublish("gA1", topic("A/-/dA", kind)), "its parent, as always");
+        }
+    }
+
+    @Test
     void withoutDirectRoutesRequestsAndRepliesGoOnlyToTheNeighboursOfTheEffectiveTree() throws Exception {
         AccessList acl = Fleets.sevenGatewaysHopByHopAcl();
         for (TopicKind kind : List.of(TopicKind.QUERY, TopicKind.REPLY)) {

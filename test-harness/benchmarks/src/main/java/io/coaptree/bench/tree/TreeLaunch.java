@@ -57,6 +57,11 @@ public record TreeLaunch(TargetProcess target, Map<String, Integer> ports, doubl
         for (TreeHierarchy.Gateway g : layout.gateways()) {
             ports.put(g.name(), Integer.parseInt(booted.getProperty("port." + g.name())));
         }
+        for (String key : booted.stringPropertyNames()) { // replicas beyond the layout (--replicas)
+            if (key.startsWith("port.")) {
+                ports.putIfAbsent(key.substring("port.".length()), Integer.parseInt(booted.getProperty(key)));
+            }
+        }
         double boot = Double.parseDouble(booted.getProperty("boot.seconds", "-1"));
         System.out.println("target " + label + ": " + ports.size() + " gateways live after " + boot + " s, pid "
                 + target.pid() + ", ports " + ports);

@@ -76,4 +76,20 @@ public record TreeLayout(String name, List<Gateway> gateways) {
         }
         throw new IllegalArgumentException("layout: testbed, chain or fleet-<n>, not " + name);
     }
+
+    /**
+     * The layout with {@code replicas} gateways serving group B/2 (the testbed's read owner): {@code gB2}, then
+     * {@code gB2b}, {@code gB2c}, ... Group B/2 must be in the layout when {@code replicas > 1}.
+     */
+    public List<Gateway> withReplicas(int replicas) {
+        List<Gateway> all = new ArrayList<>(gateways);
+        if (replicas > 1 && gateways.stream().noneMatch(g -> g.address().equals("B/2/gB2"))) {
+            throw new IllegalArgumentException("the " + name().toLowerCase(java.util.Locale.ROOT)
+                    + " layout has no group B/2 to replicate");
+        }
+        for (int i = 1; i < replicas; i++) {
+            all.add(new Gateway("gB2" + (char) ('a' + i), 2, "B", "2"));
+        }
+        return List.copyOf(all);
+    }
 }

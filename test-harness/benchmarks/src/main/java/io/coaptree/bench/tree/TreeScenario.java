@@ -50,15 +50,20 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * <li>latency of a read across the tree (GET gA1/tree/B/2/gB2/temperature: a group of another domain; over MQTT,
  * directly or hop by hop as the tree's routes allow) against the same read made locally (GET gB2/temperature),
  * open loop at 1, 100 and 1000 requests/s;</li>
- * <li>with {@code capacity.rates} (e.g. {@code 1500,2000,3000}): remote reads beyond those rates, for the requests
+ * <li>with {@code overload.rates} (e.g. {@code 2000,3000,4000}): remote reads at those rates, for the requests
  * per second served before refusals start, and what is served and how late beyond capacity.</li>
  * </ol>
  * Settings ({@code --set key=value}): {@code gateways} (10), {@code sync.seconds} (deadline of the
  * synchronisation, 30), {@code low.seconds}, {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and
- * 1000 /s steps: 20, 10, 5), {@code capacity.rates} (none), {@code capacity.seconds} (5), {@code clients} (4),
+ * 1000 /s steps: 20, 10, 5), {@code overload.rates} (none), {@code overload.seconds} (5), {@code clients} (4),
  * {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
  * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature), {@code direct}
- * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR).
+ * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR),
+ * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
+ * for the root and one per domain joined by the generated bridges, see {@link TreeBrokers}), {@code replicas} (1; with
+ * 2 or more, group B/2 is served by that many gateways and a further step measures the capacity, closed loop with
+ * {@code capacity.clients} (8) for {@code capacity.seconds} (10), of reads addressed to the group,
+ * {@code tree/B/2/}{@code *}{@code /temperature}, against reads addressed to one of its gateways).
  */
 public final class TreeScenario implements Scenario {
 
@@ -81,7 +86,7 @@ public final class TreeScenario implements Scenario {
                 + "the gateways' Resource Directories (20 registrations x 20 links per gateway), threads and heap per "
                 + "gateway; (2) open-loop (Poisson) latency of a read across the tree (GET /tree/B/2/gB2/temperature "
                 + "at gA1, over MQTT) against the same resource read locally (GET /temperature at gB2); (3) with "
-                + "--set capacity.rates=..., the requests per second served before refusals start. Load generator in "
+                + "--set overload.rates=..., the requests per second served before refusals start. Load generator in "
                 + "this JVM, over loopback.";
     }
 
@@ -95,7 +100,10 @@ public final class TreeScenario implements Scenario {
         String label = "tree-" + gateways.size() + "-gateways";
         String loadBefore = loadAverage();
         String security = options.setting("security", "signature");
-        List<String> targetOptions = new ArrayList<>(List.of("--tree-security", security));
+        String brokers = options.setting("brokers", "embedded");
+        int replicas = options.setting("replicas", 1);
+        List<String> targetOptions = new ArrayList<>(List.of("--tree-security", security, "--brokers", brokers,
+                "--replicas", Integer.toString(replicas)));
         if (!Boolean.parseBoolean(options.setting("direct", "true"))) {
             targetOptions.add("--hop-by-hop");
         }
@@ -141,22 +149,50 @@ public final class TreeScenario implements Scenario {
                 pairs.add(new Measurement[] {l, r});
             }
             List<Measurement> beyond = new ArrayList<>();
-            for (String rateText : options.setting("capacity.rates", "").split(",")) {
+            for (String rateText : options.setting("overload.rates", "").split(",")) {
                 if (rateText.isBlank()) {
                     continue;
                 }
                 int rate = Integer.parseInt(rateText.trim());
-                Duration time = options.scaled(Duration.ofSeconds(options.setting("capacity.seconds", 5)));
+                Duration time = options.scaled(Duration.ofSeconds(options.setting("overload.seconds", 5)));
                 LoadProfile profile = LoadProfile.openLoop("remote-" + rate, Arrivals.POISSON, rate, clients, time,
                         rate * time.toSeconds());
                 beyond.add(context.measure(target, profile, remote));
             }
+            List<Measurement[]> compared = new ArrayList<>(pairs);
+            if (replicas > 1) {
+                compared.add(capacity(context, target, reader, options));
+            }
             context.baseline(label);
-            notes(context, gateways.size(), sync, diagnostics, pairs, loadBefore, loadAverage());
+            context.note("Brokers: " + brokers + "; gateways serving B/2: " + replicas + ".");
+            notes(context, ports.size(), sync, diagnostics, compared, loadBefore, loadAverage());
             TreeFigures.report(context, gateways.size(), sync.syncedSeconds(), sync.usage(), pairs, beyond,
                     REQUEST_TIMEOUT_MILLIS);
         }
         context.stopTarget(target);
+    }
+
+    /**
+     * Closed-loop reads from gA1 addressed to one gateway of the replicated group B/2 and to the group ({@code *}: any
+     * live replica, spread by the requesting hops), as many clients and as long each.
+     *
+     * @return {single gateway, group}, in the order the notes compare them
+     */
+    private static Measurement[] capacity(ScenarioContext context, TargetProcess target, int reader,
+            RunOptions options) throws Exception {
+        String group = TreeTestbed.REMOTE_PATH.replace("/gB2/", "/*/");
+        CoapProbe.awaitSuccess(HOST, reader, group, Duration.ofSeconds(60));
+        int clients = options.setting("capacity.clients", 8);
+        Duration time = options.scaled(Duration.ofSeconds(options.setting("capacity.seconds", 10)));
+        LoadProfile profile = LoadProfile.closedLoop("x", clients, time, 50_000L);
+        Measurement one = context.measure(target, profile.withName("capacity-one-gateway"), n -> CoapRequestIssuer
+                .open(HOST, reader, n, CoapRequestIssuer.get(TreeTestbed.REMOTE_PATH)));
+        Measurement spread = context.measure(target, profile.withName("capacity-replicated-group"), n ->
+                CoapRequestIssuer.open(HOST, reader, n, CoapRequestIssuer.get(group)));
+        context.note(String.format(Locale.ROOT, "Capacity, %d clients closed loop from gA1: the replicated group "
+                + "(%s) %.0f reads/s, one of its gateways (%s) %.0f reads/s.", clients, group,
+                spread.load().throughputPerSecond(), TreeTestbed.REMOTE_PATH, one.load().throughputPerSecond()));
+        return new Measurement[] {one, spread};
     }
 
     /** What the synchronisation phase saw. */

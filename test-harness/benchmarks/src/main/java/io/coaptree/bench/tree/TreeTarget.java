@@ -7,11 +7,12 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Stream;
 
-import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.GatewayProvisioning;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
@@ -39,13 +40,13 @@ public final class TreeTarget implements AutoCloseable {
     public record RecordSink(String gateway, int devices) {
     }
 
-    private final EmbeddedBroker broker;
+    private final TreeBrokers broker;
     private final Path storage;
     private final Thread boot;
     private volatile TreeHierarchy hierarchy;
     private volatile boolean closed;
 
-    private TreeTarget(EmbeddedBroker broker, Path storage, Thread boot) {
+    private TreeTarget(TreeBrokers broker, Path storage, Thread boot) {
         this.broker = broker;
         this.storage = storage;
         this.boot = boot;
@@ -56,12 +57,15 @@ public final class TreeTarget implements AutoCloseable {
      *
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
      * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none
-     * @param directRoutes {@code remotequery.route.direct} (the gateways share one broker, so direct routes apply)
+     * @param brokers      embedded, mosquitto or bridged ({@link TreeBrokers})
+     * @param replicas     how many gateways serve group B/2 ({@link TreeLayout#withReplicas})
+     * @param directRoutes {@code remotequery.route.direct} (gateways of one broker take direct routes)
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
-            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, boolean directRoutes)
-            throws IOException {
-        EmbeddedBroker broker = new EmbeddedBroker(0);
+            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, String brokers,
+            int replicas, boolean directRoutes) throws IOException {
+        List<Gateway> gateways = layout.withReplicas(replicas);
+        TreeBrokers broker = TreeBrokers.start(brokers, gateways);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
         Map<String, Object> tree = new HashMap<>();
         tree.put("tree.heartbeat.interval.ms", heartbeatMillis);
@@ -76,21 +80,22 @@ public final class TreeTarget implements AutoCloseable {
         server.put("access.writes", "open");
         server.put("limits.resource.body.size", BODY_LIMIT_BYTES);
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
-                broker.url(), tree, server);
+                broker.url(gateways.get(0)), tree, server);
         TreeTarget[] self = new TreeTarget[1];
-        Thread boot = new Thread(() -> self[0].boot(settings, layout, recordSink, gatewaysFile, directRoutes),
+        Thread boot = new Thread(() -> self[0].boot(settings, gateways, recordSink, gatewaysFile, directRoutes),
                 "bench-tree-boot");
         self[0] = new TreeTarget(broker, storage, boot);
         boot.start();
         return self[0];
     }
 
-    private void boot(TreeHierarchy.Settings settings, TreeLayout layout, RecordSink recordSink, Path gatewaysFile,
-            boolean directRoutes) {
+    private void boot(TreeHierarchy.Settings settings, List<Gateway> gateways, RecordSink recordSink,
+            Path gatewaysFile, boolean directRoutes) {
         Properties out = new Properties();
         long started = System.nanoTime();
         try {
-            TreeHierarchy h = TreeHierarchy.start(settings, layout.gateways(), bootTimeout(layout));
+            TreeHierarchy h = TreeHierarchy.start(settings, gateways, bootTimeout(gateways.size()),
+                    GatewayProvisioning.brokerUrl(broker::url));
             hierarchy = h;
             if (closed) {
                 h.close();
@@ -141,8 +146,8 @@ public final class TreeTarget implements AutoCloseable {
     }
 
     /** The testbed's boot timeout, and 20 s more for every further gateway (they boot one after the other). */
-    static Duration bootTimeout(TreeLayout layout) {
-        return BOOT_TIMEOUT.plusSeconds(20L * Math.max(0, layout.gateways().size() - 10));
+    static Duration bootTimeout(int gateways) {
+        return BOOT_TIMEOUT.plusSeconds(20L * Math.max(0, gateways - 10));
     }
 
     /** The broker's port (what the ready line reports; the gateways' ports come through the gateways file). */

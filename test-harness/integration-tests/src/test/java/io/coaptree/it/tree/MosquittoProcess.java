@@ -120,7 +120,16 @@ final class MosquittoProcess implements TreeBroker {
         launch();
     }
 
-    private void stop() {
+    /** Starts the stopped broker again, with the same configuration and port. */
+    void startAgain() throws IOException, InterruptedException {
+        if (process != null) {
+            throw new IllegalStateException("mosquitto is running");
+        }
+        launch();
+    }
+
+    /** Stops the broker (SIGTERM, as a service stop would): every connection, bridge and session ends. */
+    void stop() {
         if (process == null) {
             return;
         }

@@ -1,0 +1,172 @@
+package io.coaptree.bench.tree;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.coaptree.brokeracl.BridgedBrokers;
+import io.coaptree.brokeracl.FleetInventory;
+import io.coaptree.brokeracl.InvalidInputException;
+import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
+
+/**
+ * The MQTT side of a tree target ({@code --brokers}): {@code embedded} (Moquette in the target JVM, the default),
+ * {@code mosquitto} (one Mosquitto process) or {@code bridged} (a Mosquitto for the root and one per domain, each
+ * domain's bridged to the root's with the topic lines the shipped generator writes, {@link BridgedBrokers}; each
+ * gateway on its domain's broker). The Mosquitto variants listen on loopback without TLS or access list, so that
+ * one broker and bridged brokers differ only in the bridges.
+ */
+final class TreeBrokers implements AutoCloseable {
+
+    private static final long START_MILLIS = 10_000;
+    private static final String HUB = "root";
+
+    private final EmbeddedBroker embedded;
+    private final Map<String, Integer> ports = new LinkedHashMap<>();
+    private final List<Process> processes = new ArrayList<>();
+    private final Path dir;
+
+    private TreeBrokers(EmbeddedBroker embedded, Path dir) {
+        this.embedded = embedded;
+        this.dir = dir;
+    }
+
+    static TreeBrokers start(String kind, List<Gateway> gateways) throws IOException {
+        switch (kind.toLowerCase(Locale.ROOT)) {
+            case "embedded" -> {
+                return new TreeBrokers(new EmbeddedBroker(0), null);
+            }
+            case "mosquitto" -> {
+                TreeBrokers brokers = new TreeBrokers(null, Files.createTempDirectory("coaptree-bench-mosquitto-"));
+                brokers.launch(HUB, List.of());
+                return brokers;
+            }
+            case "bridged" -> {
+                TreeBrokers brokers = new TreeBrokers(null, Files.createTempDirectory("coaptree-bench-mosquitto-"));
+                BridgedBrokers bridged = bridged(gateways);
+                brokers.launch(HUB, List.of());
+                for (String site : bridged.sites()) {
+                    brokers.launch(site, bridge(bridged, site, brokers.ports.get(HUB)));
+                }
+                return brokers;
+            }
+            default -> throw new IllegalArgumentException("--brokers must be embedded, mosquitto or bridged: " + kind);
+        }
+    }
+
+    /** The broker of each gateway as the generator sees the fleet: the root's, or its domain's. */
+    private static String brokerOf(Gateway g) {
+        return g.domain().isEmpty() ? HUB : "site-" + g.domain();
+    }
+
+    private static BridgedBrokers bridged(List<Gateway> gateways) {
+        List<String> lines = new ArrayList<>();
+        for (Gateway g : gateways) {
+            String role = g.level() == 0 ? "root" : g.level() == 1 ? "domain" : "group";
+            lines.add(String.join(" ", g.name(), role, g.domain(), g.group(), "broker=" + brokerOf(g)));
+        }
+        try {
+            return BridgedBrokers.of(FleetInventory.parse("bench", String.join("\n", lines), Map.of()), "coaptree");
+        } catch (InvalidInputException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The generated bridge's topics and session settings, without its TLS lines (loopback, no access list). */
+    private static List<String> bridge(BridgedBrokers bridged, String site, int hubPort) {
+        List<String> lines = new ArrayList<>(List.of("connection " + BridgedBrokers.bridgeUser(site),
+                "address 127.0.0.1:" + hubPort, "remote_clientid " + BridgedBrokers.bridgeUser(site),
+                "cleansession true", "try_private true", "notifications false"));
+        for (BridgedBrokers.BridgeTopic t : bridged.bridgeTopics(site)) {
+            lines.add("topic " + t.filter() + " " + t.direction().keyword() + " " + BridgedBrokers.QOS);
+        }
+        return lines;
+    }
+
+    private void launch(String name, List<String> bridge) throws IOException {
+        // as generated (MosquittoListener); --set jvm.options=-Dcoaptree.bench.nodelay=false: Mosquitto's default
+        String nodelay = "set_tcp_nodelay " + Boolean.parseBoolean(System.getProperty("coaptree.bench.nodelay",
+                "true"));
+        int port;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = probe.getLocalPort();
+        }
+        List<String> conf = new ArrayList<>(List.of("persistence false", "user " + System.getProperty("user.name"),
+                "log_dest stdout", "log_type error", "log_type warning", "allow_anonymous true", nodelay,
+                "listener " + port + " 127.0.0.1"));
+        conf.addAll(bridge);
+        conf.add("");
+        Path file = Files.writeString(dir.resolve(name + ".conf"), String.join("\n", conf));
+        Process process = new ProcessBuilder(mosquitto(), "-c", file.toString()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
+        processes.add(process);
+        ports.put(name, port);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
+        while (System.nanoTime() < deadline && process.isAlive()) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
+                return;
+            } catch (IOException notYet) {
+                try {
+                    process.waitFor(50, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
+        }
+        throw new IOException("mosquitto " + name + " did not listen on " + port + "; see " + dir);
+    }
+
+    private static String mosquitto() {
+        for (String candidate : new String[] { "/usr/sbin/mosquitto", "/usr/bin/mosquitto",
+                "/usr/local/sbin/mosquitto" }) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        throw new IllegalStateException("mosquitto is not installed (Debian package mosquitto)");
+    }
+
+    /** The URL a gateway connects to. */
+    String url(Gateway g) {
+        if (embedded != null) {
+            return embedded.url();
+        }
+        Integer port = ports.get(ports.size() == 1 ? HUB : brokerOf(g));
+        return "mqtt://127.0.0.1:" + port + "/";
+    }
+
+    /** The root's broker's port (what the target reports as ready). */
+    int port() {
+        return embedded != null ? embedded.port() : ports.get(HUB);
+    }
+
+    @Override
+    public void close() {
+        if (embedded != null) {
+            embedded.close();
+        }
+        for (Process p : processes) {
+            p.destroy();
+            try {
+                if (!p.waitFor(START_MILLIS, TimeUnit.MILLISECONDS)) {
+                    p.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}
