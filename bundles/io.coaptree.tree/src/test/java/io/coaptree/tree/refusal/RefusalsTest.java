@@ -29,7 +29,8 @@ class RefusalsTest {
         assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
         assertEquals(3, refusals.total());
         assertEquals(Map.of("undecodable", 2L, "oversize", 1L, "unknown-kind", 0L, "topic-mismatch", 0L,
-                "invalid-sender", 0L, "unsigned", 0L, "untrusted", 0L, "forged", 0L, "stale", 0L, "replayed", 0L),
+                "overloaded", 0L, "invalid-sender", 0L, "unsigned", 0L, "untrusted", 0L, "forged", 0L, "stale", 0L,
+                "replayed", 0L),
                 refusals.counts());
     }
 
