@@ -47,10 +47,10 @@ class BatchingMessageBusTest {
     private final TreeTopics topics = new TreeTopics("coaptree");
     private final Refusals refusals = new Refusals(clock, 10_000, line -> { });
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
-    /** Batching from the first message (on-rate 1/s), 512 bytes, 20 ms. */
+    /** Batching from the first message (on-rate 1/s), 512 bytes, 500 ms (far longer than a seal takes). */
     private final DeliveryOptions options = DeliveryOptions.fromProperties(Map.of(DeliveryOptions.BATCH_ON_RATE, 1,
             DeliveryOptions.BATCH_OFF_RATE, 0, DeliveryOptions.BATCH_MAX_BYTES, 512,
-            DeliveryOptions.BATCH_MAX_WAIT, 20L));
+            DeliveryOptions.BATCH_MAX_WAIT, 500L));
 
     private MessageBus sealed(String address) {
         TreePki.Gateway credentials = pki.issue(address);
