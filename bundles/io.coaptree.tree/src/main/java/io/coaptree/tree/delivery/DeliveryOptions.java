@@ -69,11 +69,11 @@ public final class DeliveryOptions {
         batchEnabled = p.bool(BATCH_ENABLED, true);
         batchMaxBytes = STANDARD.requireRange(BATCH_MAX_BYTES, p.integer(BATCH_MAX_BYTES, 1_024), 64, 65_536);
         batchMaxRecords = STANDARD.requireRange(BATCH_MAX_RECORDS, p.integer(BATCH_MAX_RECORDS, 64), 2, 4_096);
-        batchMaxWaitMillis = STANDARD.requireRange(BATCH_MAX_WAIT, p.longValue(BATCH_MAX_WAIT, 2), 1, 1_000);
+        batchMaxWaitMillis = STANDARD.requireRange(BATCH_MAX_WAIT, p.longValue(BATCH_MAX_WAIT, 5), 1, 1_000);
         batchRateWindowMillis = STANDARD.requireRange(BATCH_RATE_WINDOW, p.longValue(BATCH_RATE_WINDOW, 1_000), 100,
                 60_000);
-        batchOnRate = STANDARD.requireRange(BATCH_ON_RATE, p.integer(BATCH_ON_RATE, 100), 1, 1_000_000);
-        batchOffRate = (int) STANDARD.requireRange(BATCH_OFF_RATE, p.integer(BATCH_OFF_RATE, 50), 0, batchOnRate,
+        batchOnRate = STANDARD.requireRange(BATCH_ON_RATE, p.integer(BATCH_ON_RATE, 400), 1, 1_000_000);
+        batchOffRate = (int) STANDARD.requireRange(BATCH_OFF_RATE, p.integer(BATCH_OFF_RATE, 200), 0, batchOnRate,
                 "at most " + BATCH_ON_RATE);
     }
 
