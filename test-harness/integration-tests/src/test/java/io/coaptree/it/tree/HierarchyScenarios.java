@@ -313,7 +313,7 @@ abstract class HierarchyScenarios {
             for (int i = 0; i < 50; i++) { // random bytes behind a valid class hint, no seal: unsigned
                 attacker.publish(query, hinted(randomBytes(random, 1 + random.nextInt(400), random.nextInt(0xD2))));
             }
-            attacker.publish(query, new byte[2 << 20]); // oversize
+            attacker.publish(query, hinted(new byte[2 << 20])); // oversize
             for (int i = 0; i < 50; i++) { // no seal: unsigned at every gateway
                 attacker.publish("coaptree/B/2/gB2/heartbeat", randomBytes(random, 1 + random.nextInt(100), 0));
             }
@@ -560,8 +560,9 @@ abstract class HierarchyScenarios {
 
     /**
      * Delivery classes (issue 14): gA1 is flooded with 20000 normal requests on its query topic, each sealed with
-     * a key of the tree (so each costs gA1 a signature check) but naming another sender (so each is refused as
-     * forged once opened, or as overloaded when gA1's normal queue is full). Throughout the flood nobody is marked
+     * a key of the tree (so each costs gA1 a signature check) but naming another sender (so each is refused once
+     * opened: forged, or replayed where it fell below the sender's window; or as overloaded when gA1's normal queue
+     * is full). Throughout the flood nobody is marked
      * down anywhere, gA1 included: heartbeats are control traffic, queued and handled ahead of the flood; and an
      * urgent read of gA1's resource ({@code dc=urgent}) is answered while the flood is being worked off.
      */
@@ -573,9 +574,10 @@ abstract class HierarchyScenarios {
         byte[] envelope = new io.coaptree.codec.EnvelopeCodec().encode(io.coaptree.codec.CoapEnvelope
                 .builder(io.coaptree.codec.EnvelopeKind.REQUEST, 1).path("temperature").sourceNode("A/-/dA")
                 .destinationNode("A/1/gA1").build());
+        io.coaptree.tree.security.MessageSeal seal = SealForger.sealer("A/-/dY", stolen, Duration.ZERO);
         List<byte[]> flood = new ArrayList<>();
         for (int i = 0; i < 20_000; i++) {
-            flood.add(hinted(SealForger.seal("A/-/dY", stolen, Duration.ZERO, query, envelope)));
+            flood.add(hinted(seal.seal(query, envelope)));
         }
         long refusedBefore = refusedAt("gA1");
         CompletableFuture<Void> flooding = CompletableFuture.runAsync(() -> {
