@@ -22,7 +22,7 @@ import java.util.concurrent.CountDownLatch;
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
  * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]
  *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]
- *      [--tree-security signature|secret|none]   (see io.coaptree.bench.tree.TreeTarget)
+ *      [--tree-security signature|secret|none] [--tree-batching true|false]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -82,7 +82,8 @@ public final class TargetMain {
                         option(args, "--record-sink", null) == null ? null
                                 : new io.coaptree.bench.tree.TreeTarget.RecordSink(option(args, "--record-sink", null),
                                         Integer.parseInt(option(args, "--record-devices", "512"))),
-                        option(args, "--tree-security", "signature"));
+                        option(args, "--tree-security", "signature"),
+                        Boolean.parseBoolean(option(args, "--tree-batching", "true")));
                 target = tree;
                 port = tree.port();
             }

@@ -56,9 +56,11 @@ public final class TreeTarget implements AutoCloseable {
      *
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
      * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none
+     * @param batching {@code delivery.batch.enabled} (the default true)
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
-            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode) throws IOException {
+            long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, boolean batching)
+            throws IOException {
         EmbeddedBroker broker = new EmbeddedBroker(0);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
         Map<String, Object> tree = new HashMap<>();
@@ -67,6 +69,7 @@ public final class TreeTarget implements AutoCloseable {
         tree.put("tree.tick.interval.ms", Math.max(50, heartbeatMillis / 4));
         tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
         tree.put("tree.security.mode", securityMode);
+        tree.put("delivery.batch.enabled", batching);
         if ("secret".equals(securityMode)) {
             tree.put("tree.security.secret", KuraNode.password("a benchmark tree secret of 40 characters"));
         }

@@ -53,7 +53,8 @@ public final class RecordPipeline implements AutoCloseable {
     public static RecordPipeline start(ScenarioContext context, String label, int devices) throws Exception {
         TreeLaunch tree = TreeLaunch.start(context, label, TreeLayout.CHAIN,
                 List.of("--record-sink", SINK_GATEWAY, "--record-devices", Integer.toString(devices),
-                        "--tree-security", context.options().setting("security", "signature")), 1024, 1000,
+                        "--tree-security", context.options().setting("security", "signature"),
+                        "--tree-batching", context.options().setting("batching", "true")), 1024, 1000,
                 Duration.ofSeconds(240));
         try {
             DeviceFleet fleet = new DeviceFleet(HOST, tree.ports().get(SINK_GATEWAY), devices);
