@@ -92,7 +92,19 @@ public final class TreeResource extends ExtendedResource {
         }
     }
 
+    /**
+     * Synchronized on the relation's sequence: the gateway's delivery workers may hand over two notifications of one
+     * relation at once, and a number taken by one thread but sent after the next one's would reach the client as an
+     * older notification, which it drops (RFC 7641 section 3.4).
+     */
     private void deliver(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence, AtomicBoolean ended) {
+        synchronized (sequence) {
+            deliverInOrder(exchange, answer, sequence, ended);
+        }
+    }
+
+    private void deliverInOrder(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence,
+            AtomicBoolean ended) {
         Response response = EnvelopeMapping.toResponse(answer);
         ObserveRelation relation = exchange.getRelation();
         boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()
