@@ -36,6 +36,9 @@ public final class GatewayDelivery implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(GatewayDelivery.class);
 
+    /** How long closing waits for queued publishes to be sent. */
+    static final long DRAIN_MILLIS = 2_000;
+
     private final DeliveryOptions options;
     private final Map<DeliveryClass, Integer> capacities;
     private final ClassedQueue<Task> inbound;
@@ -172,14 +175,18 @@ public final class GatewayDelivery implements AutoCloseable {
         }
     }
 
+    /** Until closed and every publish queued before was sent (a leave published while stopping included). */
     private void sendPublishes() {
-        while (!closed) {
+        while (true) {
+            Runnable publish;
             try {
-                Runnable publish = outbound.poll(1, TimeUnit.SECONDS);
-                if (publish != null) {
-                    run(publish);
-                }
+                publish = outbound.poll(1, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
+                return;
+            }
+            if (publish != null) {
+                run(publish);
+            } else if (closed) {
                 return;
             }
         }
@@ -193,13 +200,23 @@ public final class GatewayDelivery implements AutoCloseable {
         }
     }
 
-    /** Stops the threads; queued work is dropped (the tree is being stopped or reconfigured). */
+    /**
+     * Stops the threads: arrivals not yet handled are dropped (the tree is being stopped or reconfigured), publishes
+     * already queued are still sent for up to {@value #DRAIN_MILLIS} ms (a leave is published just before this).
+     */
     @Override
     public void close() {
         closed = true;
         inbound.close();
         outbound.close();
         timer.shutdownNow();
-        threads.forEach(Thread::interrupt);
+        Thread sender = threads.get(threads.size() - 1);
+        threads.subList(0, threads.size() - 1).forEach(Thread::interrupt);
+        try {
+            sender.join(DRAIN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        sender.interrupt();
     }
 }

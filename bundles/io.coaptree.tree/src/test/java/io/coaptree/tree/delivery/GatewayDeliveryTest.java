@@ -115,6 +115,20 @@ class GatewayDeliveryTest {
         assertEquals("urgent", sent.get(0));
     }
 
+    @Test
+    void publishesQueuedBeforeClosingAreStillSentAndLaterOnesRefused() {
+        delivery = new GatewayDelivery(DeliveryOptions.defaults(), "t");
+        List<String> sent = Collections.synchronizedList(new ArrayList<>());
+        for (int i = 0; i < 100; i++) {
+            delivery.outbound(DeliveryClass.NORMAL, () -> sent.add("normal"));
+        }
+        delivery.outbound(DeliveryClass.CONTROL, () -> sent.add("leave"));
+        delivery.close();
+
+        assertEquals(101, sent.size(), "the leave a stopping gateway publishes goes out");
+        assertEquals(false, delivery.outbound(DeliveryClass.CONTROL, () -> sent.add("late")));
+    }
+
     private static void await(CountDownLatch gate) {
         try {
             gate.await(Duration.ofSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
