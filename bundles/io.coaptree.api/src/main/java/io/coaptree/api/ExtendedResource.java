@@ -28,6 +28,19 @@ public class ExtendedResource extends CoapResource {
     /** Link attribute holding the node's group. */
     public static final String GROUP_ATTRIBUTE = "gp";
 
+    /**
+     * Link attribute holding the delivery class the resource's answers cross the tree in: {@value #URGENT} (ahead of
+     * queued normal traffic at every hop, never batched) or {@value #NORMAL}. Lookups can filter on it
+     * ({@code ?dc=urgent}). Absent: the gateway's default ({@code delivery.default.class}).
+     */
+    public static final String DELIVERY_CLASS_ATTRIBUTE = "dc";
+
+    /** Link attribute listing the other classes a request may ask for with {@code dc=<class>} in its query. */
+    public static final String REQUESTABLE_CLASSES_ATTRIBUTE = "dcr";
+
+    public static final String URGENT = "urgent";
+    public static final String NORMAL = "normal";
+
     private String domain = "";
     private String group = "";
     private boolean followsNode;
@@ -82,6 +95,54 @@ public class ExtendedResource extends CoapResource {
     /** @return the first value of a link attribute, or {@code null} */
     public String getAttribute(String name) {
         return getAttributes().getFirstAttributeValue(name);
+    }
+
+    /**
+     * Declares the delivery class of this resource's answers, and which other classes a request may ask for
+     * (the owner's allowance: a request asking for another class gets the declared one).
+     *
+     * @param deliveryClass {@value #URGENT} or {@value #NORMAL}
+     * @param requestable classes a request may ask for instead, each {@value #URGENT} or {@value #NORMAL}
+     * @return this resource, to chain calls
+     */
+    public ExtendedResource setDeliveryClass(String deliveryClass, String... requestable) {
+        setAttribute(DELIVERY_CLASS_ATTRIBUTE, requireDeliveryClass(deliveryClass));
+        removeAttribute(REQUESTABLE_CLASSES_ATTRIBUTE);
+        for (String c : requestable) {
+            if (!requireDeliveryClass(c).equals(deliveryClass)) {
+                addAttribute(REQUESTABLE_CLASSES_ATTRIBUTE, c);
+            }
+        }
+        return this;
+    }
+
+    /** @return the declared delivery class, or {@code null} if the resource declares none */
+    public String getDeliveryClass() {
+        return getAttribute(DELIVERY_CLASS_ATTRIBUTE);
+    }
+
+    /**
+     * The class an answer to a request travels in: what the request asked for if the owner allows it, else the
+     * declared class; {@code null} when neither names one (the gateway's default applies).
+     *
+     * @param asked the class the request asked for, or {@code null}
+     */
+    public String deliveryClassFor(String asked) {
+        String declared = getDeliveryClass();
+        if (asked == null || asked.equals(declared)) {
+            return declared;
+        }
+        if (declared == null || getAttributes().getAttributeValues(REQUESTABLE_CLASSES_ATTRIBUTE).contains(asked)) {
+            return asked;
+        }
+        return declared;
+    }
+
+    private static String requireDeliveryClass(String value) {
+        if (!URGENT.equals(value) && !NORMAL.equals(value)) {
+            throw new IllegalArgumentException("delivery class '" + value + "' is not " + URGENT + " or " + NORMAL);
+        }
+        return value;
     }
 
     /** @return the domain this resource is published in, empty if none */

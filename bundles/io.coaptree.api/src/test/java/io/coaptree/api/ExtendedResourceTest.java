@@ -99,4 +99,21 @@ class ExtendedResourceTest {
         assertEquals("d1", resource.getDomain());
         assertEquals("", resource.getGroup());
     }
+
+    @Test
+    void aDeliveryClassIsALinkAttributeAndRequestsChangeItOnlyWhereTheOwnerAllows() {
+        ExtendedResource alarm = new ExtendedResource("alarm").setDeliveryClass("urgent", "normal");
+        ExtendedResource bulk = new ExtendedResource("bulk").setDeliveryClass("normal");
+        ExtendedResource plain = new ExtendedResource("plain");
+
+        assertTrue(LinkFormat.serializeResource(alarm).toString().contains("dc=\"urgent\""),
+                LinkFormat.serializeResource(alarm).toString());
+        assertEquals("urgent", alarm.getDeliveryClass());
+        assertEquals("urgent", alarm.deliveryClassFor(null), "not asked: the declared class");
+        assertEquals("normal", alarm.deliveryClassFor("normal"), "lowering is allowed here");
+        assertEquals("normal", bulk.deliveryClassFor("urgent"), "raising is not allowed here");
+        assertNull(plain.deliveryClassFor(null), "neither: the gateway's default applies");
+        assertEquals("urgent", plain.deliveryClassFor("urgent"), "no declaration, no restriction");
+        assertThrows(IllegalArgumentException.class, () -> plain.setDeliveryClass("fast"));
+    }
 }

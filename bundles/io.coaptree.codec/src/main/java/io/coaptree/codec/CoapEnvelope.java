@@ -52,6 +52,8 @@ public final class CoapEnvelope {
     private final String sourceNode;
     private final String destinationNode;
     private final byte[] voucher;
+    private final boolean urgent;
+    private final boolean classAsked;
 
     private CoapEnvelope(Builder b) {
         this.correlationId = b.correlationId;
@@ -70,6 +72,8 @@ public final class CoapEnvelope {
         this.sourceNode = b.sourceNode;
         this.destinationNode = b.destinationNode;
         this.voucher = b.voucher;
+        this.urgent = b.urgent;
+        this.classAsked = b.classAsked;
     }
 
     /**
@@ -100,6 +104,8 @@ public final class CoapEnvelope {
         b.sourceNode = sourceNode;
         b.destinationNode = destinationNode;
         b.voucher = voucher;
+        b.urgent = urgent;
+        b.classAsked = classAsked;
         return b;
     }
 
@@ -199,6 +205,23 @@ public final class CoapEnvelope {
         return voucher == null ? null : voucher.clone();
     }
 
+    /**
+     * Whether the envelope travels as urgent traffic: ahead of queued normal traffic at every hop, never batched
+     * (see the tree's delivery classes). A request is urgent when its caller asked for it or the entry gateway's
+     * default says so; an answer when its request was, or the owner's resource says so.
+     */
+    public boolean urgent() {
+        return urgent;
+    }
+
+    /**
+     * Whether the caller asked for the request's class ({@link #urgent()}) itself, rather than taking the entry
+     * gateway's default: the owner then answers in that class if its resource allows it.
+     */
+    public boolean classAsked() {
+        return classAsked;
+    }
+
     // The codec reads these without the defensive copies.
     byte[] voucherUnsafe() {
         return voucher;
@@ -240,7 +263,8 @@ public final class CoapEnvelope {
                 && etagsEqual(etags, other.etags) && Objects.equals(locationPath, other.locationPath)
                 && Arrays.equals(payload, other.payload) && Objects.equals(identity, other.identity)
                 && Objects.equals(sourceNode, other.sourceNode)
-                && Objects.equals(destinationNode, other.destinationNode) && Arrays.equals(voucher, other.voucher);
+                && Objects.equals(destinationNode, other.destinationNode) && Arrays.equals(voucher, other.voucher)
+                && urgent == other.urgent && classAsked == other.classAsked;
     }
 
     private static boolean etagsEqual(List<byte[]> a, List<byte[]> b) {
@@ -258,7 +282,7 @@ public final class CoapEnvelope {
     @Override
     public int hashCode() {
         int h = Objects.hash(correlationId, kind, code, path, query, contentFormat, accept, observe, maxAge,
-                locationPath, identity, sourceNode, destinationNode);
+                locationPath, identity, sourceNode, destinationNode, urgent, classAsked);
         for (byte[] etag : etags) {
             h = 31 * h + Arrays.hashCode(etag);
         }
@@ -272,7 +296,8 @@ public final class CoapEnvelope {
                 + (query.isEmpty() ? "" : "?" + query) + ", " + payload.length + " payload bytes"
                 + (sourceNode == null ? "" : ", from " + sourceNode)
                 + (destinationNode == null ? "" : ", to " + destinationNode)
-                + (identity == null ? "" : ", caller " + identity.type() + ":" + identity.name()) + "]";
+                + (identity == null ? "" : ", caller " + identity.type() + ":" + identity.name())
+                + (urgent ? ", urgent" : "") + "]";
     }
 
     /** Collects and validates the values of an envelope; every refusal names the field. */
@@ -293,6 +318,8 @@ public final class CoapEnvelope {
         private byte[] voucher;
         private String sourceNode;
         private String destinationNode;
+        private boolean urgent;
+        private boolean classAsked;
 
         private Builder(EnvelopeKind kind, int code) {
             this.kind = Objects.requireNonNull(kind, "kind");
@@ -415,6 +442,18 @@ public final class CoapEnvelope {
 
         public Builder destinationNode(String destinationNode) {
             this.destinationNode = destinationNode;
+            return this;
+        }
+
+        /** See {@link CoapEnvelope#urgent()}. */
+        public Builder urgent(boolean value) {
+            this.urgent = value;
+            return this;
+        }
+
+        /** See {@link CoapEnvelope#classAsked()}. */
+        public Builder classAsked(boolean value) {
+            this.classAsked = value;
             return this;
         }
 

@@ -17,14 +17,17 @@ import com.esotericsoftware.kryo.io.Output;
  * against the limits and the bytes actually left before allocating. Kryo's own string and array readers
  * allocate whatever a length prefix claims, which is why they are not used here.
  * <p>
- * Format version 2, after the version byte and the registration id: kind (byte), code (byte),
+ * Format version 3, after the version byte and the registration id: kind (byte), code (byte),
  * correlation id (var long), path, query, content-format+1, accept+1 (var ints), ETag count then each ETag
  * as length byte and bytes, observe+1 (var int), max-age+1 (var long), location path, payload length and
- * bytes, identity presence byte then type and name, source node, destination node, the identity voucher as its length+1 (var int, 0 = none) and bytes
- * (version 2 added it). A string is its UTF-8
- * length+1 as var int (0 = null) then the bytes.
+ * bytes, identity presence byte then type and name, source node, destination node, the identity voucher as its
+ * length+1 (var int, 0 = none) and bytes (version 2 added it), a flags byte whose bit 0 is {@code urgent}, bit 1
+ * {@code classAsked}, and whose other bits must be 0 (version 3 added it). A string is its UTF-8 length+1 as var int (0 = null) then the bytes.
  */
 final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
+
+    private static final int URGENT_FLAG = 1;
+    private static final int CLASS_ASKED_FLAG = 2;
 
     private final CodecLimits limits;
 
@@ -77,6 +80,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         if (voucher != null) {
             out.writeBytes(voucher);
         }
+        out.writeByte((e.urgent() ? URGENT_FLAG : 0) | (e.classAsked() ? CLASS_ASKED_FLAG : 0));
     }
 
     @Override
@@ -127,6 +131,11 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
             }
             b.voucherOwned(readBytes(in, "voucher", length));
         }
+        int flags = readUnsignedByte(in);
+        if ((flags & ~(URGENT_FLAG | CLASS_ASKED_FLAG)) != 0) {
+            throw new KryoException("flags: " + flags + " sets bits other than urgent and classAsked");
+        }
+        b.urgent((flags & URGENT_FLAG) != 0).classAsked((flags & CLASS_ASKED_FLAG) != 0);
         return b.build();
     }
 

@@ -95,7 +95,7 @@ class EnvelopeCodecHostileInputTest {
     @Test
     void aFormatVersionOtherThanOursIsRejected() throws Exception {
         byte[] encoded = codec.encode(Envelopes.full());
-        for (int version : new int[] { 0, 1, 3, 0x7F, 0xFF }) {
+        for (int version : new int[] { 0, 1, 2, 4, 0x7F, 0xB1, 0xFF }) { // 0xB1 opens a batch of envelopes
             encoded[0] = (byte) version;
             EnvelopeCodecException e = rejected(encoded);
             assertTrue(e.getMessage().contains("format version " + version), e.getMessage());
@@ -210,6 +210,14 @@ class EnvelopeCodecHostileInputTest {
         byte[] badCode = encoded.clone();
         badCode[3] = (byte) 69; // a response code in a request
         assertTrue(rejected(badCode).getMessage().contains("code"));
+    }
+
+    @Test
+    void flagsOtherThanUrgentAreRejected() throws Exception {
+        byte[] encoded = codec.encode(Envelopes.full());
+        assertEquals(1, encoded[encoded.length - 1], "the flags byte ends the envelope; urgent is bit 0");
+        encoded[encoded.length - 1] = 5;
+        assertTrue(rejected(encoded).getMessage().contains("flags"));
     }
 
     private static Output header() {

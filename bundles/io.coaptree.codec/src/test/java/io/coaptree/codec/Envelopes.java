@@ -25,6 +25,7 @@ final class Envelopes {
                 .sourceNode("bologna/lab/node-2")
                 .destinationNode("bologna")
                 .voucher(new byte[] { (byte) 0xD2, (byte) 0x84, 0x43, 0x01, 0x02, 0x03 })
+                .urgent(true)
                 .build();
     }
 
@@ -67,6 +68,7 @@ final class Envelopes {
         if (r.nextBoolean()) {
             b.destinationNode(randomString(r, 20));
         }
+        b.urgent(r.nextBoolean()).classAsked(r.nextBoolean());
         if (r.nextBoolean()) {
             byte[] voucher = new byte[r.nextInt(CoapEnvelope.MAX_VOUCHER_BYTES + 1)];
             r.nextBytes(voucher);

@@ -102,6 +102,31 @@ class HierarchyTest {
     }
 
     @Test
+    void anUrgentRequestTravelsUrgentAtEveryHop() throws Exception {
+        EnvelopeCodec codec = new EnvelopeCodec();
+        List<String> hops = new ArrayList<>();
+        bus.connect("observer", null).subscribe("coaptree/#", (topic, payload) -> {
+            if (topic.endsWith("/query") || topic.endsWith("/reply")) {
+                try {
+                    hops.add(topic.substring(topic.lastIndexOf('/', topic.lastIndexOf('/') - 1) + 1) + " "
+                            + (codec.decode(payload).urgent() ? "urgent" : "normal"));
+                } catch (io.coaptree.codec.EnvelopeCodecException e) {
+                    hops.add(topic + " undecodable");
+                }
+            }
+        });
+        CoapEnvelope urgent = get().toBuilder().urgent(true).classAsked(true).build();
+
+        List<CoapEnvelope> answer = request("a1", "/tree/B/g2/b2/nothing-here", urgent);
+
+        assertEquals(1, answer.size());
+        assertEquals(CoapCodes.NOT_FOUND, answer.get(0).code());
+        List<String> queries = hops.stream().filter(h -> h.contains("/query")).toList();
+        assertTrue(queries.contains("b2/query urgent"), hops.toString());
+        assertTrue(queries.stream().allMatch(h -> h.endsWith(" urgent")), "the request, hop by hop: " + hops);
+    }
+
+    @Test
     void aLookupAtTheRootListsEverything() throws Exception {
         List<CoapEnvelope> responses = request("root", "/tree-lookup/res");
         assertEquals(1, responses.size());

@@ -24,13 +24,23 @@ import io.coaptree.remotequery.node.ResponseSink;
 public final class ServerLocalExecutor implements LocalExecutor {
 
     private final LocalCoapExecutor server;
+    private final QueryClasses classes;
 
+    /** Every answer normal. */
     public ServerLocalExecutor(LocalCoapExecutor server) {
+        this(server, QueryClasses.allNormal());
+    }
+
+    /** @param classes which answers travel as urgent */
+    public ServerLocalExecutor(LocalCoapExecutor server, QueryClasses classes) {
         this.server = server;
+        this.classes = classes;
     }
 
     @Override
-    public CancellableExchange execute(CoapEnvelope envelope, ResponseSink sink) {
+    public CancellableExchange execute(CoapEnvelope envelope, ResponseSink answers) {
+        boolean urgent = classes.urgentAnswers(envelope);
+        ResponseSink sink = urgent ? answer -> answers.accept(answer.toBuilder().urgent(true).build()) : answers;
         Request request = EnvelopeMapping.toRequest(envelope);
         boolean observe = envelope.observe() == 0;
         if (observe) {

@@ -33,11 +33,19 @@ import io.coaptree.remotequery.routing.TreeUri;
 public final class TreeResource extends ExtendedResource {
 
     private final RemoteQueryNode node;
+    private final QueryClasses classes;
     private final Map<Exchange, CancellableExchange> relays = new ConcurrentHashMap<>();
 
+    /** Every request normal. */
     public TreeResource(String name, RemoteQueryNode node) {
+        this(name, node, QueryClasses.allNormal());
+    }
+
+    /** @param classes the class a request to {@code /tree} asks for ({@code dc=}) or takes by default */
+    public TreeResource(String name, RemoteQueryNode node, QueryClasses classes) {
         super(name, false);
         this.node = node;
+        this.classes = classes;
         setObservable(TreeUri.RESOURCE_PREFIX.equals(name));
     }
 
@@ -50,16 +58,22 @@ public final class TreeResource extends ExtendedResource {
     public void handleRequest(Exchange exchange) {
         Request request = exchange.getRequest();
         RemoteTarget target;
+        String askedClass = null;
         try {
+            // On /tree-lookup, dc= is what it is in the RD: a filter on the link attribute.
+            if (TreeUri.RESOURCE_PREFIX.equals(getName())) {
+                askedClass = QueryClasses.takeAsked(request);
+            }
             target = TreeUri.parse(request.getOptions().getUriPath(), request.getOptions().getUriQuery());
-        } catch (InvalidTreeUriException e) {
+        } catch (InvalidTreeUriException | IllegalArgumentException e) {
             Response bad = new Response(ResponseCode.BAD_REQUEST);
             bad.setPayload(e.getMessage());
             bad.getOptions().setContentFormat(MediaTypeRegistry.TEXT_PLAIN);
             exchange.sendResponse(bad);
             return;
         }
-        CoapEnvelope envelope = EnvelopeMapping.fromRequest(request, PeerIdentity.of(request));
+        CoapEnvelope envelope = classes.entering(EnvelopeMapping.fromRequest(request, PeerIdentity.of(request)),
+                askedClass);
         boolean relay = (target instanceof RemoteTarget.Resource || target instanceof RemoteTarget.AnyReplica)
                 && exchange.getRelation() != null
                 && envelope.observe() == 0;
@@ -78,7 +92,19 @@ public final class TreeResource extends ExtendedResource {
         }
     }
 
+    /**
+     * Synchronized on the relation's sequence: the gateway's delivery workers may hand over two notifications of one
+     * relation at once, and a number taken by one thread but sent after the next one's would reach the client as an
+     * older notification, which it drops (RFC 7641 section 3.4).
+     */
     private void deliver(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence, AtomicBoolean ended) {
+        synchronized (sequence) {
+            deliverInOrder(exchange, answer, sequence, ended);
+        }
+    }
+
+    private void deliverInOrder(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence,
+            AtomicBoolean ended) {
         Response response = EnvelopeMapping.toResponse(answer);
         ObserveRelation relation = exchange.getRelation();
         boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()

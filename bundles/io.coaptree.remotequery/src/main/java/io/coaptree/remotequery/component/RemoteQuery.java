@@ -26,6 +26,7 @@ import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.remotequery.coap.OwnOrigins;
+import io.coaptree.remotequery.coap.QueryClasses;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.coap.TreeStatsResource;
@@ -35,7 +36,9 @@ import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.delivery.TopicLanes;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
@@ -136,9 +139,16 @@ public class RemoteQuery implements ConfigurableComponent {
 
     private void start(Settings settings) {
         RemoteQueryOptions options = settings.options();
-        bus = new DataTransportMessageBus(transport, tree.scheduler());
+        // Arrivals and publishes go through the gateway's one delivery: class queues, workers, QoS per class.
+        bus = new DataTransportMessageBus(transport, tree.scheduler(), tree.delivery(), new TopicLanes(tree.topics()),
+                tree.refusals());
         // Sealed and opened with the gateway's one TreeSecurity: the tree handler's boot, counter and windows.
         MessageBus sealed = tree.security().protect(bus, settings.codecLimits().maxEncodedBytes());
+        // Envelopes to a busy next hop share one seal; RD synchronisation (large, ordered) is not batched.
+        MessageBus batched = tree.delivery().batching(sealed, tree.refusals(),
+                settings.codecLimits().maxEncodedBytes());
+        QueryClasses classes = QueryClasses.of(server,
+                tree.delivery().options().defaultClass() == DeliveryClass.URGENT);
         OwnOrigins ownOrigins = new OwnOrigins(server);
         if (options.syncEnabled() && rd == null) {
             LOG.warn("{}: no Resource Directory on this gateway: RD synchronisation is off, lookups fan out", PID);
@@ -153,9 +163,9 @@ public class RemoteQuery implements ConfigurableComponent {
         }
         RdSync s = sync;
         node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
-                new ServerLocalExecutor(server::execute), options, Clock.systemUTC(), ownOrigins,
+                new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC(), ownOrigins,
                 s == null ? child -> false : s::holds, tree.security());
-        node.start(sealed, tree.refusals());
+        node.start(batched, tree.refusals());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {
@@ -168,8 +178,8 @@ public class RemoteQuery implements ConfigurableComponent {
                 LOG.warn("{}: tick failed", PID, e);
             }
         }, tick, tick, TimeUnit.MILLISECONDS);
-        resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node),
-                new TreeResource(TreeUri.LOOKUP_PREFIX, node), new TreeStatsResource(tree.refusals()));
+        resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node, classes),
+                new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes), new TreeStatsResource(tree.refusals()));
         for (ExtendedResource resource : resources) {
             if (!server.addResource(resource, ExtendedResource.class)) {
                 LOG.error("{}: /{} is taken by another resource; remote queries through it are unavailable", PID,

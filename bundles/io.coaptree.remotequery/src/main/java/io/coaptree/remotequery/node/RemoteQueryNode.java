@@ -31,6 +31,7 @@ import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.Route;
 import io.coaptree.remotequery.routing.Router;
 import io.coaptree.remotequery.routing.TreeUri;
+import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.InvalidNodeException;
@@ -596,7 +597,9 @@ public final class RemoteQueryNode {
             throw new IllegalStateException("not started");
         }
         try {
-            b.publish(topics.topic(to, kind), codec.encode(envelope));
+            // An urgent envelope overtakes queued normal traffic and is never batched (the tree's delivery classes).
+            b.publish(topics.topic(to, kind), codec.encode(envelope),
+                    envelope.urgent() ? DeliveryClass.URGENT : DeliveryClass.NORMAL);
         } catch (EnvelopeCodecException e) {
             LOG.warn("{}: cannot encode an envelope for {}: {}", self, to, e.getMessage());
         } catch (RuntimeException e) {
@@ -606,6 +609,7 @@ public final class RemoteQueryNode {
 
     private static CoapEnvelope error(CoapEnvelope request, int code, String diagnostic) {
         return CoapEnvelope.builder(EnvelopeKind.RESPONSE, code).correlationId(request.correlationId())
-                .contentFormat(CoapCodes.TEXT_PLAIN).payload(diagnostic.getBytes(StandardCharsets.UTF_8)).build();
+                .contentFormat(CoapCodes.TEXT_PLAIN).payload(diagnostic.getBytes(StandardCharsets.UTF_8))
+                .urgent(request.urgent()).build();
     }
 }

@@ -1,6 +1,9 @@
 package io.coaptree.tree.bus;
 
-/** Receives the messages of a subscription. Must not block: it runs on the transport's delivery thread. */
+/**
+ * Receives the messages of a subscription. Must not block for long: it runs on the transport's delivery thread or
+ * on one of the gateway's few delivery workers, possibly on several at once (see {@link MessageBus}).
+ */
 @FunctionalInterface
 public interface MessageHandler {
 

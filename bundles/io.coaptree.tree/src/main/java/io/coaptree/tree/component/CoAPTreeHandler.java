@@ -28,6 +28,9 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.tree.delivery.DeliveryOptions;
+import io.coaptree.tree.delivery.GatewayDelivery;
+import io.coaptree.tree.delivery.TopicLanes;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
@@ -76,6 +79,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private TreeHandler handler;
     private DataTransportMessageBus bus;
     private GatewaySecurity security;
+    private GatewayDelivery delivery;
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
     private boolean started;
@@ -149,8 +153,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
     }
 
-    /** What a configuration starts: the tree's options and the gateway's message authentication. */
-    private record Settings(TreeOptions options, GatewaySecurity security) {
+    /** What a configuration starts: the tree's options, the gateway's message authentication and delivery. */
+    private record Settings(TreeOptions options, GatewaySecurity security, DeliveryOptions delivery) {
     }
 
     /** The settings of a configuration, or null (logged naming the field) if it is refused. */
@@ -158,10 +162,11 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         try {
             TreeOptions options = TreeOptions.fromProperties(withDefaults(properties));
             SecurityOptions securityOptions = SecurityOptions.fromProperties(properties);
+            DeliveryOptions deliveryOptions = DeliveryOptions.fromProperties(properties);
             GatewaySecurity gatewaySecurity = KeystoreSecurity.build(securityOptions, options.self(), keystore,
                     crypto, refusals, new TreeTopics(options.topicPrefix()), Clock.systemUTC());
-            LOG.info("{}: tree messages: {}", PID, securityOptions);
-            return new Settings(options, gatewaySecurity);
+            LOG.info("{}: tree messages: {}, {}", PID, securityOptions, deliveryOptions);
+            return new Settings(options, gatewaySecurity, deliveryOptions);
         } catch (InvalidPropertyException e) {
             refusal = e.getMessage();
             LOG.error("{}: configuration refused{}: {}", PID, handler == null
@@ -178,7 +183,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         handler = new TreeHandler(options, Clock.systemUTC(), refusals);
         checkLastWill(handler);
         warnAboutRootLevel(options);
-        bus = new DataTransportMessageBus(transport, scheduler);
+        delivery = new GatewayDelivery(settings.delivery(), "coaptree-delivery");
+        bus = new DataTransportMessageBus(transport, scheduler, delivery, new TopicLanes(handler.topics()), refusals);
         TreeHandler h = handler;
         bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
         handler.addListener(new TreeListener() {
@@ -197,7 +203,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
                 publishState(h);
             }
         });
-        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler, security),
+        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler, security, delivery),
                 stateOf(handler));
         ticks = scheduler.scheduleWithFixedDelay(() -> tick(h), options.tickIntervalMillis(),
                 options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
@@ -360,12 +366,16 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             bus.close();
             bus = null;
         }
+        if (delivery != null) {
+            delivery.close();
+            delivery = null;
+        }
         started = false;
     }
 
     /** The service object: what the handler tells of the gateway's place in the tree, and its scheduler. */
-    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler, TreeSecurity security)
-            implements TreeService {
+    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler, TreeSecurity security,
+            GatewayDelivery delivery) implements TreeService {
 
         @Override
         public NodeAddress self() {

@@ -16,6 +16,11 @@ public enum RefusalReason {
     /** A message that does not belong on the topic it came on (a response on a query topic, a heartbeat of node
      * x on node y's topic, a topic outside the tree's scheme). */
     TOPIC_MISMATCH("topic-mismatch"),
+    /**
+     * Dropped unread because the receiving gateway's queue for the message's delivery class was full (see
+     * {@code io.coaptree.tree.delivery}): the gateway is overloaded, the sender is not at fault.
+     */
+    OVERLOADED("overloaded"),
     /** A message whose sender, as it names itself, is not a valid node address. */
     INVALID_SENDER("invalid-sender"),
     /** Not sealed the way the tree's security mode asks (a plain message, or a seal of another kind). */

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 
+import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.refusal.RefusalReason;
@@ -32,9 +33,15 @@ public final class SecuredMessageBus implements MessageBus {
     private final Clock clock;
     private final int maxSealedBytes;
 
-    /** The delivery being handled: one arrival matching several filters is opened once, not taken for a replay. */
-    private byte[] lastArrival;
-    private MessageSeal.Opened lastOpened;
+    /**
+     * The delivery being handled on this thread: one arrival matching several filters is handed to each of them on
+     * the same thread, and is opened once, not taken for a replay. Per thread, as the gateway's delivery workers
+     * open arrivals in parallel.
+     */
+    private final ThreadLocal<LastArrival> lastArrival = new ThreadLocal<>();
+
+    private record LastArrival(byte[] bytes, MessageSeal.Opened opened) {
+    }
 
     /**
      * @param maxSealedBytes larger messages are refused before they are decoded
@@ -53,6 +60,11 @@ public final class SecuredMessageBus implements MessageBus {
     @Override
     public void publish(String topic, byte[] payload) {
         raw.publish(topic, seal.seal(topic, payload));
+    }
+
+    @Override
+    public void publish(String topic, byte[] payload, DeliveryClass deliveryClass) {
+        raw.publish(topic, seal.seal(topic, payload), deliveryClass);
     }
 
     @Override
@@ -84,10 +96,9 @@ public final class SecuredMessageBus implements MessageBus {
     }
 
     private MessageSeal.Opened open(String topic, byte[] bytes, Optional<TreeTopics.ParsedTopic> parsed) {
-        synchronized (this) {
-            if (bytes == lastArrival) {
-                return lastOpened;
-            }
+        LastArrival last = lastArrival.get();
+        if (last != null && last.bytes() == bytes) {
+            return last.opened();
         }
         String topicNode = parsed.map(p -> p.node().text()).orElse(null);
         if (bytes.length > maxSealedBytes) {
@@ -117,9 +128,8 @@ public final class SecuredMessageBus implements MessageBus {
         return remember(bytes, opened);
     }
 
-    private synchronized MessageSeal.Opened remember(byte[] bytes, MessageSeal.Opened opened) {
-        lastArrival = bytes;
-        lastOpened = opened;
+    private MessageSeal.Opened remember(byte[] bytes, MessageSeal.Opened opened) {
+        lastArrival.set(new LastArrival(bytes, opened));
         return opened;
     }
 

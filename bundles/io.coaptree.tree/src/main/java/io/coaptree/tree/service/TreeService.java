@@ -4,6 +4,7 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import org.osgi.annotation.versioning.ProviderType;
 
+import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.refusal.Refusals;
@@ -69,4 +70,12 @@ public interface TreeService {
      * with it, and vouch for and check callers with it. One per configuration of the tree handler.
      */
     TreeSecurity security();
+
+    /**
+     * The gateway's delivery (settings {@code delivery.*}): give it to every {@code DataTransportMessageBus} that
+     * talks to the tree, so arrivals are handled by its workers in class order and publishes leave in class order,
+     * and wrap the sealed bus of batchable traffic with {@link GatewayDelivery#batching}. One per configuration of
+     * the tree handler.
+     */
+    GatewayDelivery delivery();
 }

@@ -1,3 +1,3 @@
 /** The running tree of this gateway, as an OSGi service for the remote-query bundle and tools. */
-@org.osgi.annotation.versioning.Version("2.2.0")
+@org.osgi.annotation.versioning.Version("2.3.0")
 package io.coaptree.tree.service;

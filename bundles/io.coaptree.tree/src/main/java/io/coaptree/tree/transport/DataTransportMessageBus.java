@@ -1,5 +1,6 @@
 package io.coaptree.tree.transport;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,14 +15,26 @@ import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.bus.TopicFilter;
+import io.coaptree.tree.delivery.GatewayDelivery;
+import io.coaptree.tree.delivery.TopicLanes;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
 
 /**
- * A {@link MessageBus} over a Kura {@link DataTransportService}: QoS 1, never retained. Arrivals come through the
- * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread,
- * so a handler is never called concurrently with itself. Subscriptions are remembered and made again whenever a
+ * A {@link MessageBus} over a Kura {@link DataTransportService}: never retained. Arrivals come through the
+ * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread.
+ * <p>
+ * With a {@link GatewayDelivery} (a gateway's buses), nothing is handled on that thread: each arrival is queued by
+ * its class (its topic's {@link TopicLanes lane}; on {@code query} and {@code reply} the hint byte ahead of the
+ * message) and handled by the delivery's workers, in order per topic where the lane says so; a full queue refuses
+ * the arrival as {@code overloaded}. Publishes wait in the delivery's outbound queues and go out with their class's
+ * QoS, on routed topics with the hint byte ahead. Without one (tools, tests), arrivals are handled on the
+ * transport's thread and publishes go out at once with QoS 1.
+ * <p> Subscriptions are remembered and made again whenever a
  * connection is established (a subscription asked for while disconnected is made then; a broker that lost the
  * session gets them back). Several buses may share one transport: each dispatches only its own filters. Other
  * events need nothing: publishes are not queued here, the transport reconnects by itself (and after a configuration
@@ -37,6 +50,9 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
 
     private final DataTransportService transport;
     private final ScheduledExecutorService retries;
+    private final GatewayDelivery delivery;
+    private final TopicLanes lanes;
+    private final Refusals refusals;
     private final Map<String, MessageHandler> subscriptions = new ConcurrentHashMap<>();
     private final List<Runnable> connectedCallbacks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
@@ -45,6 +61,24 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
     public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries) {
         this.transport = Objects.requireNonNull(transport, "transport");
         this.retries = Objects.requireNonNull(retries, "retries");
+        this.delivery = null;
+        this.lanes = null;
+        this.refusals = null;
+        transport.addDataTransportListener(this);
+    }
+
+    /**
+     * A gateway's bus: arrivals and publishes go through {@code delivery}'s queues.
+     *
+     * @param refusals where arrivals with a bad hint or for a full queue are reported
+     */
+    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
+            GatewayDelivery delivery, TopicLanes lanes, Refusals refusals) {
+        this.transport = Objects.requireNonNull(transport, "transport");
+        this.retries = Objects.requireNonNull(retries, "retries");
+        this.delivery = Objects.requireNonNull(delivery, "delivery");
+        this.lanes = Objects.requireNonNull(lanes, "lanes");
+        this.refusals = Objects.requireNonNull(refusals, "refusals");
         transport.addDataTransportListener(this);
     }
 
@@ -59,8 +93,47 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
 
     @Override
     public void publish(String topic, byte[] payload) {
+        if (delivery == null) {
+            transportPublish(topic, payload, QOS);
+            return;
+        }
+        TopicLanes.Lane lane = lanes.lane(topic);
+        publish(topic, payload, lane.hinted() ? DeliveryClass.NORMAL : lane.fixedClass());
+    }
+
+    /**
+     * Queues the publish in its class (the class of a membership or rd topic is its lane's, whatever is asked);
+     * a full queue drops it, counted and logged by the delivery.
+     */
+    @Override
+    public void publish(String topic, byte[] payload, DeliveryClass deliveryClass) {
+        if (delivery == null) {
+            publish(topic, payload);
+            return;
+        }
+        TopicLanes.Lane lane = lanes.lane(topic);
+        DeliveryClass c = lane.hinted() ? deliveryClass : lane.fixedClass();
+        byte[] wire = lane.hinted() ? hinted(c, payload) : payload;
+        int qos = delivery.options().qos(c);
+        delivery.outbound(c, () -> {
+            try {
+                transportPublish(topic, wire, qos);
+            } catch (IllegalStateException e) {
+                LOG.warn("{}", e.getMessage());
+            }
+        });
+    }
+
+    private static byte[] hinted(DeliveryClass deliveryClass, byte[] payload) {
+        byte[] wire = new byte[payload.length + 1];
+        wire[0] = (byte) deliveryClass.code();
+        System.arraycopy(payload, 0, wire, 1, payload.length);
+        return wire;
+    }
+
+    private void transportPublish(String topic, byte[] payload, int qos) {
         try {
-            transport.publish(topic, payload, QOS, false);
+            transport.publish(topic, payload, qos, false);
         } catch (KuraException e) {
             throw new IllegalStateException("cannot publish to " + topic + ": " + e.getMessage(), e);
         }
@@ -125,6 +198,37 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
 
     @Override
     public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
+        if (closed) {
+            return;
+        }
+        if (delivery == null) {
+            dispatch(topic, payload);
+            return;
+        }
+        if (subscriptions.keySet().stream().noneMatch(filter -> TopicFilter.matches(filter, topic))) {
+            return; // another bus's topic
+        }
+        TopicLanes.Lane lane = lanes.lane(topic);
+        DeliveryClass c = lane.fixedClass();
+        byte[] message = payload;
+        if (lane.hinted()) {
+            c = payload.length == 0 ? null : DeliveryClass.fromCode(payload[0] & 0xFF)
+                    .filter(hint -> hint != DeliveryClass.CONTROL).orElse(null);
+            if (c == null) {
+                refusals.refuse(RefusalReason.UNDECODABLE, topic, null, payload.length,
+                        "no delivery class ahead of the message");
+                return;
+            }
+            message = Arrays.copyOfRange(payload, 1, payload.length);
+        }
+        byte[] m = message;
+        if (!delivery.inbound(c, lane.ordered() ? topic : null, () -> dispatch(topic, m))) {
+            refusals.refuse(RefusalReason.OVERLOADED, topic, null, payload.length,
+                    "the " + c.label() + " queue is full");
+        }
+    }
+
+    private void dispatch(String topic, byte[] payload) {
         if (closed) {
             return;
         }

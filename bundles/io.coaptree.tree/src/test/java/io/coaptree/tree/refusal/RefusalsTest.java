@@ -28,8 +28,10 @@ class RefusalsTest {
         assertEquals(2, refusals.count(RefusalReason.UNDECODABLE));
         assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
         assertEquals(3, refusals.total());
-        assertEquals(Map.of("undecodable", 2L, "oversize", 1L, "unknown-kind", 0L, "topic-mismatch", 0L,
-                "invalid-sender", 0L, "unsigned", 0L, "untrusted", 0L, "forged", 0L, "stale", 0L, "replayed", 0L),
+        assertEquals(Map.ofEntries(Map.entry("undecodable", 2L), Map.entry("oversize", 1L),
+                Map.entry("unknown-kind", 0L), Map.entry("topic-mismatch", 0L), Map.entry("overloaded", 0L),
+                Map.entry("invalid-sender", 0L), Map.entry("unsigned", 0L), Map.entry("untrusted", 0L),
+                Map.entry("forged", 0L), Map.entry("stale", 0L), Map.entry("replayed", 0L)),
                 refusals.counts());
     }
 

@@ -22,8 +22,8 @@ import java.util.concurrent.CountDownLatch;
  * rd [--bind ADDR] [--max-registrations N]   (see io.coaptree.bench.rd.RdTarget)
  * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]
  *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]
- *      [--tree-security signature|secret|none] [--brokers embedded|mosquitto|bridged] [--replicas N]
- *      (see io.coaptree.bench.tree.TreeTarget)
+ *      [--tree-security signature|secret|none] [--tree-batching true|false] [--brokers embedded|mosquitto|bridged]
+ *      [--replicas N] [--hop-by-hop]   (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -84,7 +84,8 @@ public final class TargetMain {
                                         Integer.parseInt(option(args, "--record-devices", "512"))),
                         option(args, "--tree-security", "signature"), option(args, "--brokers", "embedded"),
                         Integer.parseInt(option(args, "--replicas", "1")),
-                        !java.util.Arrays.asList(args).contains("--hop-by-hop"));
+                        !java.util.Arrays.asList(args).contains("--hop-by-hop"),
+                        Boolean.parseBoolean(option(args, "--tree-batching", "true")));
                 target = tree;
                 port = tree.port();
             }

@@ -60,10 +60,11 @@ public final class TreeTarget implements AutoCloseable {
      * @param brokers      embedded, mosquitto or bridged ({@link TreeBrokers})
      * @param replicas     how many gateways serve group B/2 ({@link TreeLayout#withReplicas})
      * @param directRoutes {@code remotequery.route.direct} (gateways of one broker take direct routes)
+     * @param batching     {@code delivery.batch.enabled} (the default true)
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
             long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, String brokers,
-            int replicas, boolean directRoutes) throws IOException {
+            int replicas, boolean directRoutes, boolean batching) throws IOException {
         List<Gateway> gateways = layout.withReplicas(replicas);
         TreeBrokers broker = TreeBrokers.start(brokers, gateways);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
@@ -73,6 +74,7 @@ public final class TreeTarget implements AutoCloseable {
         tree.put("tree.tick.interval.ms", Math.max(50, heartbeatMillis / 4));
         tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
         tree.put("tree.security.mode", securityMode);
+        tree.put("delivery.batch.enabled", batching);
         if ("secret".equals(securityMode)) {
             tree.put("tree.security.secret", KuraNode.password("a benchmark tree secret of 40 characters"));
         }

@@ -310,10 +310,10 @@ abstract class HierarchyScenarios {
             for (int cut = 1; cut <= 50; cut++) { // truncated seals: undecodable
                 attacker.publish(query, java.util.Arrays.copyOf(envelope, Math.max(1, envelope.length - cut)));
             }
-            for (int i = 0; i < 50; i++) { // random bytes, no seal: unsigned
-                attacker.publish(query, randomBytes(random, 1 + random.nextInt(400), random.nextInt(0xD2)));
+            for (int i = 0; i < 50; i++) { // random bytes behind a valid class hint, no seal: unsigned
+                attacker.publish(query, hinted(randomBytes(random, 1 + random.nextInt(400), random.nextInt(0xD2))));
             }
-            attacker.publish(query, new byte[2 << 20]); // oversize
+            attacker.publish(query, hinted(new byte[2 << 20])); // oversize
             for (int i = 0; i < 50; i++) { // no seal: unsigned at every gateway
                 attacker.publish("coaptree/B/2/gB2/heartbeat", randomBytes(random, 1 + random.nextInt(100), 0));
             }
@@ -373,22 +373,23 @@ abstract class HierarchyScenarios {
             refusedAt("gB2", "forged", () -> attacker.publish(query, corrupted));
 
             SealForger forger = new SealForger(tree.pki());
-            byte[] envelope = forger.contentOf(query, sealedOn);
-            refusedAt("gB2", "unsigned", () -> attacker.publish(query, envelope));
+            // What goes on a query topic is the class hint byte, then the seal.
+            byte[] envelope = forger.contentOf(query, java.util.Arrays.copyOfRange(sealedOn, 1, sealedOn.length));
+            refusedAt("gB2", "unsigned", () -> attacker.publish(query, hinted(envelope)));
 
             io.coaptree.harness.pki.TreePki rogue = io.coaptree.harness.pki.TreePki.create("Rogue CA");
             refusedAt("gB2", "untrusted", () -> attacker.publish(query,
-                    SealForger.seal("B/-/dB", rogue.issue("B/-/dB"), Duration.ZERO, query, envelope)));
+                    hinted(SealForger.seal("B/-/dB", rogue.issue("B/-/dB"), Duration.ZERO, query, envelope))));
 
             // A key issued by the tree's CA: fresh, but for an address no live gateway uses, so the attack
             // disturbs no real gateway's replay window.
             io.coaptree.harness.pki.TreePki.Gateway stolen = tree.pki().issue("B/-/dX");
             refusedAt("gB2", "stale", () -> attacker.publish(query,
-                    SealForger.seal("B/-/dX", stolen, Duration.ofMinutes(-10), query, envelope)));
+                    hinted(SealForger.seal("B/-/dX", stolen, Duration.ofMinutes(-10), query, envelope))));
 
             // a valid key of the tree, but the envelope names dB as its sender
             refusedAt("gB2", "forged", () -> attacker.publish(query,
-                    SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, envelope)));
+                    hinted(SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, envelope))));
 
             // the stolen gateway speaks as itself, with gA1's voucher for alice but another caller in the request
             io.coaptree.codec.EnvelopeCodec codec = new io.coaptree.codec.EnvelopeCodec(
@@ -396,7 +397,7 @@ abstract class HierarchyScenarios {
             byte[] otherCaller = codec.encode(codec.decode(envelope).toBuilder().sourceNode("B/-/dX")
                     .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory")).build());
             refusedAt("gB2", "forged", () -> attacker.publish(query,
-                    SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, otherCaller)));
+                    hinted(SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, otherCaller))));
         }
         assertEquals("off", get("gB1", "/tree/B/2/gB2/switch").getResponseText().trim(),
                 "no refused envelope switched the lamp");
@@ -557,6 +558,79 @@ abstract class HierarchyScenarios {
         awaitContent("gA1", REMOTE_TEMPERATURE);
     }
 
+    /**
+     * Delivery classes (issue 14): gA1 is flooded with 20000 normal requests on its query topic, each sealed with
+     * a key of the tree (so each costs gA1 a signature check) but naming another sender (so each is refused once
+     * opened: forged, or replayed where it fell below the sender's window; or as overloaded when gA1's normal queue
+     * is full). Throughout the flood nobody is marked
+     * down anywhere, gA1 included: heartbeats are control traffic, queued and handled ahead of the flood; and an
+     * urgent read of gA1's resource ({@code dc=urgent}) is answered while the flood is being worked off.
+     */
+    @Test
+    @Order(16)
+    void aGatewayFloodedWithNormalTrafficStaysInTheTreeAndAnswersUrgentReads() throws Exception {
+        String query = "coaptree/A/1/gA1/query";
+        io.coaptree.harness.pki.TreePki.Gateway stolen = tree.pki().issue("A/-/dY");
+        byte[] envelope = new io.coaptree.codec.EnvelopeCodec().encode(io.coaptree.codec.CoapEnvelope
+                .builder(io.coaptree.codec.EnvelopeKind.REQUEST, 1).path("temperature").sourceNode("A/-/dA")
+                .destinationNode("A/1/gA1").build());
+        io.coaptree.tree.security.MessageSeal seal = SealForger.sealer("A/-/dY", stolen, Duration.ZERO);
+        List<byte[]> flood = new ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            flood.add(hinted(seal.seal(query, envelope)));
+        }
+        long refusedBefore = refusedAt("gA1");
+        CompletableFuture<Void> flooding = CompletableFuture.runAsync(() -> {
+            try (MqttAttacker attacker = new MqttAttacker(broker.url())) {
+                for (byte[] message : flood) {
+                    attacker.publish(query, message);
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        int urgentAnswers = 0;
+        long slowestUrgent = 0;
+        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
+        // Until the flood was published and gA1 refused nothing more for two seconds: it worked off what the
+        // broker delivered (Mosquitto drops what goes beyond a client's queue of 1000, Moquette keeps it all).
+        long refused = refusedAt("gA1");
+        long quietSince = System.nanoTime();
+        while (!flooding.isDone() || System.nanoTime() - quietSince < Duration.ofSeconds(2).toNanos()) {
+            for (String g : List.of("gA1", "dA", ROOT)) {
+                assertEquals("7", String.valueOf(tree.treeProperty(g, "tree.members.live")),
+                        "nobody is marked down at " + g + " during the flood");
+            }
+            long started = System.nanoTime();
+            CoapResponse urgent = get("gB1", "/tree/A/1/gA1/temperature?dc=urgent");
+            assertNotNull(urgent, "an urgent read through the flooded gateway is answered");
+            assertEquals(ResponseCode.CONTENT, urgent.getCode(), urgent.getResponseText());
+            slowestUrgent = Math.max(slowestUrgent, (System.nanoTime() - started) / 1_000_000);
+            urgentAnswers++;
+            long now = refusedAt("gA1");
+            if (now != refused) {
+                refused = now;
+                quietSince = System.nanoTime();
+            }
+            if (System.nanoTime() > deadline) {
+                fail("the flood was not worked off within 5 minutes");
+            }
+        }
+        flooding.join();
+        System.out.printf("flood of %d at gA1: %d urgent reads answered meanwhile, slowest %d ms; refused %s%n",
+                flood.size(), urgentAnswers, slowestUrgent, get("gA1", "/tree-stats").getResponseText());
+        assertTrue(urgentAnswers >= 1);
+        assertTrue(refused - refusedBefore >= 1_000, "gA1 had a flood to work off: " + (refused - refusedBefore));
+        assertEquals("7", String.valueOf(tree.treeProperty(ROOT, "tree.members.live")));
+        awaitContent("gA1", REMOTE_TEMPERATURE);
+    }
+
+    /** Every refusal gA1 (or another gateway) counted so far, as its service publishes it. */
+    private long refusedAt(String gateway) {
+        Object refused = tree.treeProperty(gateway, "tree.refused");
+        return refused == null ? 0 : ((Number) refused).longValue();
+    }
+
     private record TimedResponse(CoapResponse response, long millis) {
     }
 
@@ -708,6 +782,14 @@ abstract class HierarchyScenarios {
             last = next == null ? last : next;
         }
         assertEquals(expected, last, "the notification after change " + change + " reached gA1's client");
+    }
+
+    /** A routed message as it goes on a query or reply topic: the class hint byte (normal), then the message. */
+    private static byte[] hinted(byte[] message) {
+        byte[] wire = new byte[message.length + 1];
+        wire[0] = (byte) io.coaptree.tree.bus.DeliveryClass.NORMAL.code();
+        System.arraycopy(message, 0, wire, 1, message.length);
+        return wire;
     }
 
     private static byte[] randomBytes(Random random, int length, int first) {

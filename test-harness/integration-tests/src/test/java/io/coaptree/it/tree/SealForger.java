@@ -37,11 +37,15 @@ final class SealForger {
 
     /** Seals {@code content} for {@code topic} as {@code sender}, with {@code credentials} and a shifted clock. */
     static byte[] seal(String sender, TreePki.Gateway credentials, Duration clockShift, String topic, byte[] content) {
-        MessageSeal seal = MessageSeal.signing(sender, System.currentTimeMillis(),
+        return sealer(sender, credentials, clockShift).seal(topic, content);
+    }
+
+    /** A seal of {@code sender} with {@code credentials} and a shifted clock: one boot, sequence numbers counting up. */
+    static MessageSeal sealer(String sender, TreePki.Gateway credentials, Duration clockShift) {
+        return MessageSeal.signing(sender, System.currentTimeMillis(),
                 GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate()),
                 (s, c, now) -> {
                     throw new SealRefusedException(io.coaptree.tree.refusal.RefusalReason.UNTRUSTED, s, "unused");
                 }, Clock.offset(Clock.systemUTC(), clockShift), 30_000);
-        return seal.seal(topic, content);
     }
 }

@@ -28,7 +28,8 @@ public final class RecordPipeline implements AutoCloseable {
 
     static final String SINK_GATEWAY = "gB1";
     static final String SINK_ADDRESS = "B/1/" + SINK_GATEWAY;
-    static final String HOST = "127.0.0.1";
+    /** The address the tree's gateways listen on. */
+    public static final String HOST = "127.0.0.1";
     /** The failure reason of records that were sent and never reached the consumer. */
     public static final String NOT_DELIVERED = "not delivered to the root";
 
@@ -53,7 +54,8 @@ public final class RecordPipeline implements AutoCloseable {
     public static RecordPipeline start(ScenarioContext context, String label, int devices) throws Exception {
         TreeLaunch tree = TreeLaunch.start(context, label, TreeLayout.CHAIN,
                 List.of("--record-sink", SINK_GATEWAY, "--record-devices", Integer.toString(devices),
-                        "--tree-security", context.options().setting("security", "signature")), 1024, 1000,
+                        "--tree-security", context.options().setting("security", "signature"),
+                        "--tree-batching", context.options().setting("batching", "true")), 1024, 1000,
                 Duration.ofSeconds(240));
         try {
             DeviceFleet fleet = new DeviceFleet(HOST, tree.ports().get(SINK_GATEWAY), devices);
@@ -79,6 +81,16 @@ public final class RecordPipeline implements AutoCloseable {
 
     public double bootSeconds() {
         return tree.bootSeconds();
+    }
+
+    /** The root gateway's CoAP port. */
+    public int rootPort() {
+        return tree.ports().get(TreeHierarchy.ROOT_NAME);
+    }
+
+    /** The tree URI of a device's record resource on the sink gateway, e.g. for reads through the root. */
+    public static String recordPath(int device) {
+        return "/tree/" + SINK_ADDRESS + "/records/" + device;
     }
 
     /** Runs one step: {@code active} devices send for {@code duration}; the consumer counts what reaches it. */

@@ -49,6 +49,10 @@ final class SeganetLatency {
         double rate = 1000 / INTERVAL_MILLIS;
         // the gateways' JIT and the observe relays warm up on a step that is not reported with the others
         pipeline.step("warm-up-16", 16, devices, Arrivals.FIXED, rate, stepTime.dividedBy(2), 1);
+        // Issue 14: reads of one device's resource through the root, urgent and normal, on the idle tree ...
+        ClassProbe.Result urgentIdle = probe(pipeline, true, stepTime);
+        ClassProbe.Result normalIdle = probe(pipeline, false, stepTime);
+        ClassProbe.Result[] loaded = new ClassProbe.Result[2];
         ResultTable.Builder table = new ResultTable.Builder("Records to the root, one every "
                 + (int) INTERVAL_MILLIS + " ms per device, " + RECORD_BYTES + " B", "devices", "records/s offered",
                 "sent", "delivered", "delivery %", "p50 ms", "p99 ms", "max ms", "target CPU %", "user %",
@@ -59,7 +63,16 @@ final class SeganetLatency {
         List<Double> system = new ArrayList<>();
         Measurement last = null;
         for (int n : DEVICES) {
+            // ... and beside the 256 devices' records
+            ClassProbe urgentProbe = n == DEVICES.get(DEVICES.size() - 1) ? startProbe(pipeline, true) : null;
+            ClassProbe normalProbe = urgentProbe == null ? null : startProbe(pipeline, false);
             Measurement m = pipeline.step("devices-" + n, n, devices, Arrivals.FIXED, rate, stepTime, n).measurement();
+            if (urgentProbe != null) {
+                loaded[0] = urgentProbe.stop();
+                loaded[1] = normalProbe.stop();
+                urgentProbe.close();
+                normalProbe.close();
+            }
             LatencySummary l = m.load().latency();
             ServerUsage u = m.server();
             // the step's CPU in % of one core, split in the proportion /proc reports user and system time
@@ -77,8 +90,36 @@ final class SeganetLatency {
             last = m;
         }
         context.table(table.build());
+        context.table(new ResultTable.Builder("Reads of one device's resource through the root by delivery class "
+                + "(dc=urgent or the default, normal), one at a time every " + ClassProbe.PAUSE_MILLIS + " ms",
+                "tree", "class", "reads", "failed", "p50 ms", "p99 ms")
+                .row("idle", "urgent", urgentIdle.reads(), urgentIdle.failed(), ms(urgentIdle.p50Micros()),
+                        ms(urgentIdle.p99Micros()))
+                .row("idle", "normal", normalIdle.reads(), normalIdle.failed(), ms(normalIdle.p50Micros()),
+                        ms(normalIdle.p99Micros()))
+                .row(DEVICES.get(DEVICES.size() - 1) + " devices", "urgent", loaded[0].reads(), loaded[0].failed(),
+                        ms(loaded[0].p50Micros()), ms(loaded[0].p99Micros()))
+                .row(DEVICES.get(DEVICES.size() - 1) + " devices", "normal", loaded[1].reads(), loaded[1].failed(),
+                        ms(loaded[1].p50Micros()), ms(loaded[1].p99Micros()))
+                .build());
+        context.headline(Headline.against("Issue 14: urgent p99 at 256 devices against the idle tree",
+                String.format(Locale.ROOT, "%.1f ms against %.1f ms", loaded[0].p99Micros() / 1e3,
+                        urgentIdle.p99Micros() / 1e3), "within 2x",
+                loaded[0].p99Micros() <= 2 * Math.max(1, urgentIdle.p99Micros())));
         charts(context, p99, labels, user, system);
         headlines(context, last);
+    }
+
+    private static ClassProbe startProbe(RecordPipeline pipeline, boolean urgent) {
+        return new ClassProbe(RecordPipeline.HOST, pipeline.rootPort(), RecordPipeline.recordPath(0), urgent);
+    }
+
+    private static ClassProbe.Result probe(RecordPipeline pipeline, boolean urgent, Duration time)
+            throws InterruptedException {
+        try (ClassProbe probe = startProbe(pipeline, urgent)) {
+            Thread.sleep(time.toMillis()); // the probe's duration: it paces itself
+            return probe.stop();
+        }
     }
 
     private static void charts(ScenarioContext context, List<Double> p99, List<String> labels, List<Double> user,

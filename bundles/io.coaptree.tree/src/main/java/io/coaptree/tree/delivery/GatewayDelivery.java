@@ -1,0 +1,222 @@
+package io.coaptree.tree.delivery;
+
+import io.coaptree.tree.bus.DeliveryClass;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.refusal.Refusals;
+
+/**
+ * A gateway's delivery machinery, one per configuration of the tree handler, shared by every bus of the gateway:
+ * <ul>
+ * <li>inbound: arrivals leave the MQTT client's delivery thread at once for a {@link ClassedQueue}, from which
+ * {@code delivery.workers} threads open and handle them in parallel (control first, normal never starved); work
+ * with an order key runs one at a time per key, in arrival order;</li>
+ * <li>outbound: publishes wait in a second {@link ClassedQueue} for the one sender thread, so that an urgent or
+ * control message overtakes queued normal ones while the transport's in-flight window is full;</li>
+ * <li>batching: {@link #batching} wraps a sealed bus so normal messages to a busy next hop share one seal and one
+ * publish, flushed on time by this delivery's timer.</li>
+ * </ul>
+ * What a full queue cannot take is dropped and counted ({@link #dropped}), never blocks its producer.
+ */
+public final class GatewayDelivery implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(GatewayDelivery.class);
+
+    /** How long closing waits for queued publishes to be sent. */
+    static final long DRAIN_MILLIS = 2_000;
+
+    private final DeliveryOptions options;
+    private final Map<DeliveryClass, Integer> capacities;
+    private final ClassedQueue<Task> inbound;
+    private final ClassedQueue<Runnable> outbound;
+    private final List<Thread> threads = new ArrayList<>();
+    private final ScheduledExecutorService timer;
+    /** Order keys being handled, with the work that arrived for them meanwhile; guarded by itself. */
+    private final Map<String, ArrayDeque<Task>> busyKeys = new HashMap<>();
+    private final Map<DeliveryClass, AtomicLong> inboundDropped = new EnumMap<>(DeliveryClass.class);
+    private final Map<DeliveryClass, AtomicLong> outboundDropped = new EnumMap<>(DeliveryClass.class);
+    private volatile boolean closed;
+
+    private record Task(DeliveryClass deliveryClass, String orderKey, Runnable work) {
+    }
+
+    /** @param name names the threads ({@code <name>-in-1}, {@code <name>-out}, {@code <name>-batch}) */
+    public GatewayDelivery(DeliveryOptions options, String name) {
+        this.options = Objects.requireNonNull(options, "options");
+        capacities = options.capacities();
+        inbound = new ClassedQueue<>(options.capacities(), options.normalEvery());
+        outbound = new ClassedQueue<>(options.capacities(), options.normalEvery());
+        for (DeliveryClass c : DeliveryClass.values()) {
+            inboundDropped.put(c, new AtomicLong());
+            outboundDropped.put(c, new AtomicLong());
+        }
+        for (int i = 1; i <= options.workers(); i++) {
+            threads.add(daemon(this::handleArrivals, name + "-in-" + i));
+        }
+        threads.add(daemon(this::sendPublishes, name + "-out"));
+        timer = Executors.newSingleThreadScheduledExecutor(task -> daemon(task, name + "-batch"));
+        threads.forEach(Thread::start);
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread t = new Thread(task, name);
+        t.setDaemon(true);
+        return t;
+    }
+
+    public DeliveryOptions options() {
+        return options;
+    }
+
+    /**
+     * Queues the handling of an arrival.
+     *
+     * @param orderKey work with the same key runs one at a time in the order given; null for any order
+     * @return false if the class's queue is full (the caller counts the message as refused)
+     */
+    public boolean inbound(DeliveryClass deliveryClass, String orderKey, Runnable work) {
+        Task task = new Task(deliveryClass, orderKey, Objects.requireNonNull(work, "work"));
+        boolean queued;
+        if (orderKey == null) {
+            queued = inbound.offer(deliveryClass, task);
+        } else {
+            // The order is fixed here, at arrival: work for a key that is queued or running waits behind it.
+            synchronized (busyKeys) {
+                ArrayDeque<Task> waiting = busyKeys.get(orderKey);
+                if (waiting != null) {
+                    queued = waiting.size() < capacities.get(deliveryClass) && waiting.add(task);
+                } else {
+                    queued = inbound.offer(deliveryClass, task);
+                    if (queued) {
+                        busyKeys.put(orderKey, new ArrayDeque<>());
+                    }
+                }
+            }
+        }
+        if (!queued) {
+            inboundDropped.get(deliveryClass).incrementAndGet();
+        }
+        return queued;
+    }
+
+    /** Queues a publish for the sender thread; false (counted, logged) if the class's queue is full. */
+    public boolean outbound(DeliveryClass deliveryClass, Runnable publish) {
+        boolean queued = outbound.offer(deliveryClass, Objects.requireNonNull(publish, "publish"));
+        if (!queued) {
+            long n = outboundDropped.get(deliveryClass).incrementAndGet();
+            // Powers of two: a lasting overload writes a few lines, not one per message.
+            if (Long.bitCount(n) == 1) {
+                LOG.warn("the outbound {} queue is full: {} publishes dropped so far", deliveryClass.label(), n);
+            }
+        }
+        return queued;
+    }
+
+    /** The bus that batches normal publishes over {@code sealed} (itself if batching is off). */
+    public MessageBus batching(MessageBus sealed, Refusals refusals, int maxRecordBytes) {
+        return new BatchingMessageBus(sealed, options.batchEnabled() ? new BatchAssembler(options) : null, timer,
+                refusals, options.batchMaxRecords(), maxRecordBytes);
+    }
+
+    /** Arrivals dropped because their class's inbound queue was full. */
+    public long dropped(DeliveryClass deliveryClass) {
+        return inboundDropped.get(deliveryClass).get();
+    }
+
+    /** Publishes dropped because their class's outbound queue was full. */
+    public long droppedOutbound(DeliveryClass deliveryClass) {
+        return outboundDropped.get(deliveryClass).get();
+    }
+
+    private void handleArrivals() {
+        while (!closed) {
+            Task task;
+            try {
+                task = inbound.poll(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (task == null) {
+                continue;
+            }
+            run(task.work());
+            if (task.orderKey() != null) {
+                releaseKey(task.orderKey());
+            }
+        }
+    }
+
+    /** Queues the next work of the key (in its class, behind what is queued there), or frees the key. */
+    private void releaseKey(String orderKey) {
+        synchronized (busyKeys) {
+            ArrayDeque<Task> waiting = busyKeys.get(orderKey);
+            Task next = waiting.pollFirst();
+            while (next != null && !inbound.offer(next.deliveryClass(), next)) {
+                inboundDropped.get(next.deliveryClass()).incrementAndGet();
+                next = waiting.pollFirst();
+            }
+            if (next == null) {
+                busyKeys.remove(orderKey);
+            }
+        }
+    }
+
+    /** Until closed and every publish queued before was sent (a leave published while stopping included). */
+    private void sendPublishes() {
+        while (true) {
+            Runnable publish;
+            try {
+                publish = outbound.poll(1, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                return;
+            }
+            if (publish != null) {
+                run(publish);
+            } else if (closed) {
+                return;
+            }
+        }
+    }
+
+    private static void run(Runnable work) {
+        try {
+            work.run();
+        } catch (RuntimeException e) {
+            LOG.warn("handling a message failed", e);
+        }
+    }
+
+    /**
+     * Stops the threads: arrivals not yet handled are dropped (the tree is being stopped or reconfigured), publishes
+     * already queued are still sent for up to {@value #DRAIN_MILLIS} ms (a leave is published just before this).
+     */
+    @Override
+    public void close() {
+        closed = true;
+        inbound.close();
+        outbound.close();
+        timer.shutdownNow();
+        Thread sender = threads.get(threads.size() - 1);
+        threads.subList(0, threads.size() - 1).forEach(Thread::interrupt);
+        try {
+            sender.join(DRAIN_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        sender.interrupt();
+    }
+}
