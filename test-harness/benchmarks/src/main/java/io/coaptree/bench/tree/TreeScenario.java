@@ -56,7 +56,8 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * Settings ({@code --set key=value}): {@code gateways} (10), {@code sync.seconds} (deadline of the
  * synchronisation, 30), {@code low.seconds}, {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and
  * 1000 /s steps: 20, 10, 5), {@code overload.rates} (none), {@code overload.seconds} (5), {@code clients} (4),
- * {@code heartbeat.ms} (1000), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
+ * {@code heartbeat.ms} (1000), {@code warmup.seconds} (4) and {@code warmup.requests} (2000: the warm-up, closed loop
+ * with 2 clients, local then remote, stops at whichever comes first), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
  * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature), {@code direct}
  * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR),
  * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
@@ -131,9 +132,11 @@ public final class TreeScenario implements Scenario {
                     CoapRequestIssuer.get(TreeTestbed.REMOTE_PATH));
             // Each gateway has its own copy of our bundles' classes, so the JIT compiles everything once per gateway;
             // a longer warm-up (--set warmup.seconds=30) measures the steady state of a long-running gateway.
+            // The warm-up ends at warmup.seconds or warmup.requests, whichever comes first: raise both for that.
             Duration warmUp = options.scaled(Duration.ofSeconds(options.setting("warmup.seconds", 4)));
-            context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, 2000), local);
-            context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, 2000), remote);
+            long warmUpRequests = options.setting("warmup.requests", 2000);
+            context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, warmUpRequests), local);
+            context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, warmUpRequests), remote);
 
             List<Measurement[]> pairs = new ArrayList<>();
             int[][] steps = {{1, options.setting("low.seconds", 20)}, {100, options.setting("mid.seconds", 10)},
