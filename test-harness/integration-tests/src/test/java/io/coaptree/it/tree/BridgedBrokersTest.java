@@ -275,18 +275,8 @@ class BridgedBrokersTest {
                 c -> c.post("</hum>;rt=\"bridged-dev\"", 40), r -> r.getCode() == ResponseCode.CREATED);
     }
 
-    private interface Call {
-        CoapResponse on(CoapClient client) throws Exception;
-    }
-
-    private CoapResponse coap(String gateway, String pathAndQuery, Call call) throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + pathAndQuery);
-        try {
-            client.setTimeout(15_000L);
-            return call.on(client);
-        } finally {
-            client.shutdown();
-        }
+    private CoapResponse coap(String gateway, String pathAndQuery, GatewayCoap.Call call) throws Exception {
+        return GatewayCoap.call(tree, gateway, pathAndQuery, call);
     }
 
     private CoapResponse awaitContent(String gateway, String path) throws Exception {
@@ -298,8 +288,8 @@ class BridgedBrokersTest {
     }
 
     /** Repeats the call until its answer is the wanted one or the timeout passes (a tree that just changed). */
-    private CoapResponse awaitAnswer(String gateway, String pathAndQuery, Call call, Predicate<CoapResponse> wanted)
-            throws Exception {
+    private CoapResponse awaitAnswer(String gateway, String pathAndQuery, GatewayCoap.Call call,
+            Predicate<CoapResponse> wanted) throws Exception {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         CoapResponse last = null;
         while (System.nanoTime() < deadline) {

@@ -289,18 +289,8 @@ abstract class BrokerAdmissionScenarios {
         awaitLinks("gA1", "/tree-lookup/res?scope=B", List.of("/tree/B/1/gB1/temperature>"));
     }
 
-    private interface Call {
-        CoapResponse on(CoapClient client) throws Exception;
-    }
-
-    private CoapResponse coap(String gateway, String pathAndQuery, Call call) throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + pathAndQuery);
-        try {
-            client.setTimeout(15_000L);
-            return call.on(client);
-        } finally {
-            client.shutdown();
-        }
+    private CoapResponse coap(String gateway, String pathAndQuery, GatewayCoap.Call call) throws Exception {
+        return GatewayCoap.call(tree, gateway, pathAndQuery, call);
     }
 
     /** The first 2.05 within the timeout (a tree that just changed may answer 5.03 for a moment). */
