@@ -22,13 +22,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.GatewayProvisioning;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
  * Two replicas of group A/1 (gA1, gA1b) on Kura-exact nodes with the shipped packages, under a steady read load
- * addressed to the group ({@code /tree/A/1/*}/...) from domain B: one replica stops, the reads keep succeeding once
- * the tree has noticed, the registrations made at either replica stay in the root's lookups, and the replica
- * returns and takes its share again.
+ * addressed to the group ({@code /tree/A/1/*}/...) from domain B: one replica is killed (its connection to the broker
+ * reset, so its last will fires and nothing it says afterwards gets out, then it is stopped), the reads keep
+ * succeeding once the tree has noticed, the registrations made at either replica stay in the root's lookups, and the
+ * replica returns and takes its share again. gA1b reaches the broker through a {@link SeverableLink}, so its broker
+ * URL differs from the others': every gateway announces the same {@code tree.broker.name}, as an operator sets it when
+ * several URLs lead to one broker, and direct routes still reach gA1b.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ReplicasTest {
@@ -43,6 +47,7 @@ class ReplicasTest {
     private static final long NOTICED_MILLIS = 1_500 + 1_000;
 
     private EmbeddedBroker broker;
+    private SeverableLink linkOfGA1b;
     private TreeHierarchy tree;
 
     @BeforeAll
@@ -51,6 +56,7 @@ class ReplicasTest {
         Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
         Files.createDirectories(work);
         broker = new EmbeddedBroker(0);
+        linkOfGA1b = new SeverableLink("127.0.0.1", broker.port());
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
                 Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
                 Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "replicas-"),
@@ -58,7 +64,9 @@ class ReplicasTest {
         tree = TreeHierarchy.start(settings, List.of(new TreeHierarchy.Gateway(ROOT, 0, "", ""),
                 new TreeHierarchy.Gateway("dA", 1, "A", ""), new TreeHierarchy.Gateway("dB", 1, "B", ""),
                 new TreeHierarchy.Gateway("gA1", 2, "A", "1"), new TreeHierarchy.Gateway("gA1b", 2, "A", "1"),
-                new TreeHierarchy.Gateway("gB1", 2, "B", "1")), TIMEOUT);
+                new TreeHierarchy.Gateway("gB1", 2, "B", "1")), TIMEOUT,
+                GatewayProvisioning.brokerUrl(g -> g.name().equals("gA1b") ? linkOfGA1b.url() : broker.url())
+                        .and(g -> Map.of(TreeHierarchy.TREE_PID, Map.of("tree.broker.name", "one-broker"))));
         // A short grace at the parent: what keeps the stopped replica's registrations is the replica retention.
         tree.node("dA").updateConfiguration(TreeHierarchy.REMOTE_QUERY_PID, Map.of("remotequery.sync.grace.ms", 2000L));
     }
@@ -67,6 +75,13 @@ class ReplicasTest {
     void stopTree() {
         if (tree != null) {
             tree.close();
+        }
+        if (linkOfGA1b != null) {
+            try {
+                linkOfGA1b.close();
+            } catch (java.io.IOException e) {
+                // the test is over
+            }
         }
         if (broker != null) {
             broker.close();
@@ -80,7 +95,7 @@ class ReplicasTest {
     }
 
     @Test
-    void aReplicatedGroupKeepsServingAndKeepsItsRegistrationsWhenOneReplicaStopsAndSharesAgainWhenItReturns()
+    void aReplicatedGroupKeepsServingAndKeepsItsRegistrationsWhenOneReplicaIsKilledAndSharesAgainWhenItReturns()
             throws Exception {
         register("gA1", "dev-a", "coap://192.0.2.10:5683");
         register("gA1b", "dev-b", "coap://192.0.2.11:5683");
@@ -111,6 +126,7 @@ class ReplicasTest {
             awaitServedBy(reads, AT_GA1B, 0);
 
             long stoppedAt = System.currentTimeMillis();
+            linkOfGA1b.sever(); // killed: the broker sees the connection reset and publishes gA1b's last will
             tree.stop("gA1b");
             tree.awaitTree("gA1", "(tree.members.live=5)", Duration.ofSeconds(10));
             long marked = System.currentTimeMillis();
@@ -120,6 +136,7 @@ class ReplicasTest {
             assertListedThroughout(ROOT, "/tree-lookup/res", List.of(AT_GA1, AT_GA1B), marked + 2_000 + 1_500);
             assertNoFailureSince(reads, stoppedAt + NOTICED_MILLIS);
 
+            linkOfGA1b.heal();
             tree.restart("gA1b");
             tree.awaitTree("gA1", "(tree.members.live=6)", TIMEOUT);
             long returned = System.currentTimeMillis();
