@@ -57,7 +57,8 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * synchronisation, 30), {@code low.seconds}, {@code mid.seconds}, {@code high.seconds} (duration of the 1, 100 and
  * 1000 /s steps: 20, 10, 5), {@code overload.rates} (none), {@code overload.seconds} (5), {@code clients} (4),
  * {@code heartbeat.ms} (1000), {@code warmup.seconds} (4) and {@code warmup.requests} (2000: the warm-up, closed loop
- * with 2 clients, local then remote, stops at whichever comes first), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
+ * with 2 clients, local then remote, stops at whichever comes first), {@code warmup.paced.seconds} (0: then remote
+ * reads at 100/s for that long), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
  * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature), {@code direct}
  * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR),
  * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
@@ -137,6 +138,14 @@ public final class TreeScenario implements Scenario {
             long warmUpRequests = options.setting("warmup.requests", 2000);
             context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, warmUpRequests), local);
             context.warmUp(LoadProfile.closedLoop("warm-up", 2, warmUp, warmUpRequests), remote);
+            // Closed loop, the gateways' paths run batched (above delivery.batch.on.rate); a paced warm-up at 100/s
+            // also warms the unbatched path that the low-rate steps take (--set warmup.paced.seconds=10).
+            int paced = options.setting("warmup.paced.seconds", 0);
+            if (paced > 0) {
+                Duration pacedTime = options.scaled(Duration.ofSeconds(paced));
+                context.warmUp(LoadProfile.openLoop("warm-up-paced", Arrivals.POISSON, 100, clients, pacedTime,
+                        100L * pacedTime.toSeconds()), remote);
+            }
 
             List<Measurement[]> pairs = new ArrayList<>();
             int[][] steps = {{1, options.setting("low.seconds", 20)}, {100, options.setting("mid.seconds", 10)},
