@@ -590,6 +590,7 @@ abstract class HierarchyScenarios {
             }
         });
         int urgentAnswers = 0;
+        int urgentLost = 0;
         long slowestUrgent = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         // Until the flood was published and gA1 refused nothing more for two seconds: it worked off what the
@@ -597,6 +598,9 @@ abstract class HierarchyScenarios {
         long refused = refusedAt("gA1");
         long quietSince = System.nanoTime();
         while (!flooding.isDone() || System.nanoTime() - quietSince < Duration.ofSeconds(2).toNanos()) {
+            if (System.nanoTime() > deadline) {
+                fail("the flood was not worked off within 5 minutes");
+            }
             for (String g : List.of("gA1", "dA", ROOT)) {
                 assertEquals("7", String.valueOf(tree.treeProperty(g, "tree.members.live")),
                         "nobody is marked down at " + g + " during the flood");
@@ -604,6 +608,12 @@ abstract class HierarchyScenarios {
             long started = System.nanoTime();
             CoapResponse urgent = get("gB1", "/tree/A/1/gA1/temperature?dc=urgent");
             assertNotNull(urgent, "an urgent read through the flooded gateway is answered");
+            if (urgent.getCode() == ResponseCode.GATEWAY_TIMEOUT && broker.dropsBeyondClientQueue()) {
+                // The request reached gA1's query topic while the broker's queue for gA1 was full of the flood and
+                // was dropped there, before any gateway could order it: answered 5.04, as the tree must.
+                urgentLost++;
+                continue;
+            }
             assertEquals(ResponseCode.CONTENT, urgent.getCode(), urgent.getResponseText());
             slowestUrgent = Math.max(slowestUrgent, (System.nanoTime() - started) / 1_000_000);
             urgentAnswers++;
@@ -612,14 +622,14 @@ abstract class HierarchyScenarios {
                 refused = now;
                 quietSince = System.nanoTime();
             }
-            if (System.nanoTime() > deadline) {
-                fail("the flood was not worked off within 5 minutes");
-            }
         }
         flooding.join();
-        System.out.printf("flood of %d at gA1: %d urgent reads answered meanwhile, slowest %d ms; refused %s%n",
-                flood.size(), urgentAnswers, slowestUrgent, get("gA1", "/tree-stats").getResponseText());
+        System.out.printf("flood of %d at gA1: %d urgent reads answered meanwhile, slowest %d ms, %d lost in the "
+                + "broker's full queue; refused %s%n", flood.size(), urgentAnswers, slowestUrgent, urgentLost,
+                get("gA1", "/tree-stats").getResponseText());
         assertTrue(urgentAnswers >= 1);
+        assertTrue(urgentLost <= urgentAnswers, "most urgent reads are answered: " + urgentLost + " lost, "
+                + urgentAnswers + " answered");
         assertTrue(refused - refusedBefore >= 1_000, "gA1 had a flood to work off: " + (refused - refusedBefore));
         assertEquals("7", String.valueOf(tree.treeProperty(ROOT, "tree.members.live")));
         awaitContent("gA1", REMOTE_TEMPERATURE);

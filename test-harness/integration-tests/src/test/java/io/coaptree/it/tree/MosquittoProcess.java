@@ -110,6 +110,11 @@ final class MosquittoProcess implements TreeBroker {
     }
 
     @Override
+    public boolean dropsBeyondClientQueue() {
+        return true;
+    }
+
+    @Override
     public String url() {
         return url;
     }

@@ -12,6 +12,14 @@ interface TreeBroker extends AutoCloseable {
 
     void restart() throws Exception;
 
+    /**
+     * Whether the broker drops QoS 1 messages for a client whose queue is full (Mosquitto's max_queued_messages,
+     * 1000 by default) rather than keeping them all (Moquette): then a message that arrives behind a flood may be lost.
+     */
+    default boolean dropsBeyondClientQueue() {
+        return false;
+    }
+
     @Override
     void close();
 
