@@ -72,6 +72,8 @@ public final class TreeTarget implements AutoCloseable {
         tree.put("tree.heartbeat.interval.ms", heartbeatMillis);
         tree.put("tree.failure.timeout.ms", 3 * heartbeatMillis);
         tree.put("tree.tick.interval.ms", Math.max(50, heartbeatMillis / 4));
+        // The handler refuses a re-attach deadline shorter than failure timeout + tick (its default is 10 s).
+        tree.put("tree.reattach.deadline.ms", Math.max(10_000, 3 * heartbeatMillis + Math.max(50, heartbeatMillis / 4)));
         tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
         tree.put("tree.security.mode", securityMode);
         tree.put("delivery.batch.enabled", batching);
