@@ -1,6 +1,11 @@
 package io.coaptree.it.tree;
 
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.time.Duration;
+
 import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 
 import io.coaptree.harness.hierarchy.TreeHierarchy;
@@ -24,6 +29,23 @@ final class GatewayCoap {
             return call.on(client);
         } finally {
             client.shutdown();
+        }
+    }
+
+    /**
+     * Observes {@code path} at {@code gateway} until its first answer and one notification have arrived (the example
+     * thermometer changes every 5 s), then cancels the relation.
+     */
+    static void observeOneNotification(TreeHierarchy tree, String gateway, String path) throws Exception {
+        Notifications notifications = new Notifications();
+        CoapClient observer = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + path);
+        try {
+            CoapObserveRelation relation = observer.observe(notifications);
+            assertNotNull(notifications.next(Duration.ofSeconds(10)), "the relayed relation's first answer");
+            assertNotNull(notifications.next(Duration.ofSeconds(20)), "a notification of " + path + " at " + gateway);
+            relation.proactiveCancel();
+        } finally {
+            observer.shutdown();
         }
     }
 }
