@@ -73,7 +73,10 @@ final class KeystoreSecurity {
             }
             LOG.info("{}: this gateway signs as {}; its public key (to pin it elsewhere): {}={}", CoAPTreeHandler.PID,
                     self, self, Base64.getEncoder().encodeToString(certificate.getPublicKey().getEncoded()));
-            seal = MessageSeal.signing(self.text(), boot, key, trust, clock, options.freshnessMillis());
+            seal = options.linkMacs()
+                    ? MessageSeal.signingWithLinks(self.text(), boot, key, trust, clock, options.freshnessMillis(),
+                            options.limits().maxSenders())
+                    : MessageSeal.signing(self.text(), boot, key, trust, clock, options.freshnessMillis());
         }
         return GatewaySecurity.sealing(options.mode(), seal, options.limits(), refusals, topics, clock);
     }

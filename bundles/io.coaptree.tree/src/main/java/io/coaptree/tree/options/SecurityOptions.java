@@ -31,6 +31,7 @@ public final class SecurityOptions {
     public static final String FRESHNESS = "tree.security.freshness.ms";
     public static final String REPLAY_WINDOW = "tree.security.replay.window";
     public static final String MAX_SENDERS = "tree.security.max.senders";
+    public static final String LINK_MACS = "tree.security.link.macs";
 
     public static final String DEFAULT_KEY_ALIAS = "coaptree-tree";
     public static final String DEFAULT_ANCHOR_ALIAS = "coaptree-tree-ca";
@@ -48,9 +49,11 @@ public final class SecurityOptions {
     private final char[] encryptedSecret;
     private final long freshnessMillis;
     private final SecurityLimits limits;
+    private final boolean linkMacs;
 
     private SecurityOptions(SecurityMode mode, String keyAlias, String anchorAlias, String pinnedKeys,
-            Set<String> revoked, char[] encryptedSecret, long freshnessMillis, SecurityLimits limits) {
+            Set<String> revoked, char[] encryptedSecret, long freshnessMillis, SecurityLimits limits,
+            boolean linkMacs) {
         this.mode = mode;
         this.keyAlias = keyAlias;
         this.anchorAlias = anchorAlias;
@@ -59,6 +62,7 @@ public final class SecurityOptions {
         this.encryptedSecret = encryptedSecret;
         this.freshnessMillis = freshnessMillis;
         this.limits = limits;
+        this.linkMacs = linkMacs;
     }
 
     /** @throws InvalidPropertyException naming the property */
@@ -98,7 +102,7 @@ public final class SecurityOptions {
         }
         int senders = STANDARD.requireRange(MAX_SENDERS, p.integer(MAX_SENDERS, DEFAULT_MAX_SENDERS), 1, 1_000_000);
         return new SecurityOptions(mode, keyAlias, anchorAlias, pinned, revoked, secret, freshness,
-                new SecurityLimits(window, senders));
+                new SecurityLimits(window, senders), p.bool(LINK_MACS, true));
     }
 
     public SecurityMode mode() {
@@ -137,11 +141,20 @@ public final class SecurityOptions {
         return limits;
     }
 
+    /**
+     * Signature mode: whether messages addressed to one gateway carry a MAC under a key only the two gateways share
+     * (agreed through their signed messages) instead of a signature.
+     */
+    public boolean linkMacs() {
+        return linkMacs;
+    }
+
     @Override
     public String toString() {
         // The secret stays out of logs, even encrypted.
         return "mode " + mode.label() + (mode == SecurityMode.SIGNATURE ? ", key " + keyAlias
-                + (pinnedKeys.isEmpty() ? ", CA " + anchorAlias : ", pinned keys") : "")
+                + (pinnedKeys.isEmpty() ? ", CA " + anchorAlias : ", pinned keys")
+                + (linkMacs ? ", link MACs" : ", no link MACs") : "")
                 + ", freshness " + freshnessMillis + " ms, replay window " + limits.windowSize();
     }
 }

@@ -2,11 +2,19 @@ package io.coaptree.tree.security;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import com.authlete.cbor.CBORByteArray;
 import com.authlete.cbor.CBORDecoder;
@@ -35,6 +43,11 @@ import io.coaptree.tree.refusal.RefusalReason;
  * published again on another topic does not open. Opening checks the form, the sender's key and tag, and the
  * time; the caller checks the sequence number against its {@link ReplayWindows}.
  * <p>
+ * In signature mode a message addressed to one gateway (see {@link #seal(String, byte[], String)}) is sealed with
+ * a {@code COSE_Mac0} under the key this gateway shares with the addressee ({@link LinkKeys}) once the two have
+ * seen each other's signed messages; its protected header also names the addressee's boot the key belongs to
+ * ({@value #PEER_BOOT}). Every signature carries this boot's key-agreement public key ({@value #AGREE}).
+ * <p>
  * The COSE structures are read and written with Authlete's COSE library; the signature itself is Bouncy Castle's.
  */
 public final class MessageSeal {
@@ -43,6 +56,13 @@ public final class MessageSeal {
     public static final int BOOT = -65537;
     public static final int SEQ = -65538;
     public static final int SENT = -65539;
+    /** In a signature: the sender's X25519 public key of this boot, for link keys. */
+    public static final int AGREE = -65540;
+    /** In a link MAC: the addressee's boot whose key-agreement key the MAC's key was derived with. */
+    public static final int PEER_BOOT = -65541;
+
+    /** HMAC 256/256 (RFC 9053), the algorithm of link MACs. */
+    static final int LINK_ALGORITHM = 5;
 
     private final String self;
     private final byte[] selfBytes;
@@ -51,25 +71,41 @@ public final class MessageSeal {
     private final Clock clock;
     private final long freshnessMillis;
     private final Protection protection;
+    /** Null unless links are on (signature mode only). */
+    private final LinkKeys links;
+    private final ThreadLocal<Mac> linkMacs = ThreadLocal.withInitial(MessageSeal::newMac);
 
-    private MessageSeal(String self, long boot, Clock clock, long freshnessMillis, Protection protection) {
+    private MessageSeal(String self, long boot, Clock clock, long freshnessMillis, Protection protection,
+            LinkKeys links) {
         this.self = Objects.requireNonNull(self, "self");
         this.selfBytes = self.getBytes(StandardCharsets.UTF_8);
         this.boot = boot;
         this.clock = Objects.requireNonNull(clock, "clock");
         this.freshnessMillis = freshnessMillis;
         this.protection = protection;
+        this.links = links;
     }
 
     /** Seals with this gateway's Ed25519 key and opens seals whose key {@code trust} vouches for. */
     public static MessageSeal signing(String self, long boot, GatewayKey key, SenderTrust trust, Clock clock,
             long freshnessMillis) {
-        return new MessageSeal(self, boot, clock, freshnessMillis, new SignatureProtection(key, trust));
+        return new MessageSeal(self, boot, clock, freshnessMillis, new SignatureProtection(key, trust), null);
+    }
+
+    /**
+     * Like {@link #signing}, and seals messages addressed to one gateway with a MAC under the key shared with it
+     * whenever one holds (keys of at most {@code maxLinks} peers kept; a link lapses {@code freshnessMillis} after
+     * the peer's last signed message).
+     */
+    public static MessageSeal signingWithLinks(String self, long boot, GatewayKey key, SenderTrust trust, Clock clock,
+            long freshnessMillis, int maxLinks) {
+        return new MessageSeal(self, boot, clock, freshnessMillis, new SignatureProtection(key, trust),
+                new LinkKeys(self, boot, new SecureRandom(), freshnessMillis, maxLinks));
     }
 
     /** Seals and opens with the tree-wide secret. */
     public static MessageSeal secret(String self, long boot, char[] secret, Clock clock, long freshnessMillis) {
-        return new MessageSeal(self, boot, clock, freshnessMillis, new SecretProtection(secret));
+        return new MessageSeal(self, boot, clock, freshnessMillis, new SecretProtection(secret), null);
     }
 
     /** This gateway's node address, as its seals name it. */
@@ -83,17 +119,44 @@ public final class MessageSeal {
 
     /** Seals {@code payload} for {@code context} with the next sequence number of this boot. */
     public byte[] seal(String context, byte[] payload) {
-        COSEProtectedHeader protectedHeader = new COSEProtectedHeaderBuilder().alg(protection.algorithm())
-                .kid(selfBytes).put(BOOT, boot).put(SEQ, sequence.getAndIncrement()).put(SENT, clock.millis())
-                .build();
+        return seal(context, payload, null);
+    }
+
+    /**
+     * Seals {@code payload} for {@code context}, a message only {@code addressee} (a node address) opens: with a
+     * link MAC when links are on and one holds with the addressee, else as {@link #seal(String, byte[])}.
+     */
+    public byte[] seal(String context, byte[] payload, String addressee) {
+        if (links != null && addressee != null) {
+            Optional<LinkKeys.Link> link = links.toward(addressee, clock.millis());
+            if (link.isPresent()) {
+                return sealWithLink(context, payload, link.get());
+            }
+        }
+        COSEProtectedHeaderBuilder header = new COSEProtectedHeaderBuilder().alg(protection.algorithm())
+                .kid(selfBytes).put(BOOT, boot).put(SEQ, sequence.getAndIncrement()).put(SENT, clock.millis());
+        if (links != null) {
+            header.put(AGREE, links.publicKey());
+        }
+        COSEProtectedHeader protectedHeader = header.build();
         COSEUnprotectedHeaderBuilder unprotected = new COSEUnprotectedHeaderBuilder();
         protection.describeKey(unprotected);
         COSEUnprotectedHeader unprotectedHeader = unprotected.build();
-        byte[] tag = protection.tag(structure(protectedHeader, context, payload));
+        byte[] tag = protection.tag(structure(protection.type(), protectedHeader, context, payload));
         COSEMessage message = protection.type() == COSEMessageType.COSE_SIGN1
                 ? new COSESign1(protectedHeader, unprotectedHeader, new CBORByteArray(payload), new CBORByteArray(tag))
                 : new COSEMac0(protectedHeader, unprotectedHeader, new CBORByteArray(payload), new CBORByteArray(tag));
         return new CBORTaggedItem(protection.type().getTagNumber(), message).encode();
+    }
+
+    private byte[] sealWithLink(String context, byte[] payload, LinkKeys.Link link) {
+        COSEProtectedHeader protectedHeader = new COSEProtectedHeaderBuilder().alg(LINK_ALGORITHM).kid(selfBytes)
+                .put(BOOT, boot).put(SEQ, sequence.getAndIncrement()).put(SENT, clock.millis())
+                .put(PEER_BOOT, link.peerBoot()).build();
+        byte[] tag = linkMac(link.key(), structure(COSEMessageType.COSE_MAC0, protectedHeader, context, payload));
+        COSEMac0 message = new COSEMac0(protectedHeader, new COSEUnprotectedHeaderBuilder().build(),
+                new CBORByteArray(payload), new CBORByteArray(tag));
+        return new CBORTaggedItem(COSEMessageType.COSE_MAC0.getTagNumber(), message).encode();
     }
 
     /**
@@ -111,10 +174,12 @@ public final class MessageSeal {
         if (sender == null || sender.isEmpty()) {
             throw new SealRefusedException(RefusalReason.UNDECODABLE, null, "the seal names no sender");
         }
+        boolean linked = message instanceof COSEMac0 && protection.type() != COSEMessageType.COSE_MAC0;
+        int expectedAlgorithm = linked ? LINK_ALGORITHM : protection.algorithm();
         Object alg = protectedHeader.getAlg();
-        if (!(alg instanceof Number) || ((Number) alg).intValue() != protection.algorithm()) {
+        if (!(alg instanceof Number) || ((Number) alg).intValue() != expectedAlgorithm) {
             throw new SealRefusedException(RefusalReason.UNSIGNED, sender,
-                    "algorithm " + alg + ", the tree uses " + protection.algorithm());
+                    "algorithm " + alg + ", the tree uses " + expectedAlgorithm);
         }
         long senderBoot = header(parameters, BOOT, sender);
         long seq = header(parameters, SEQ, sender);
@@ -125,23 +190,45 @@ public final class MessageSeal {
             throw new SealRefusedException(RefusalReason.UNDECODABLE, sender, "the payload is not a byte string");
         }
         byte[] payload = ((CBORByteArray) payloadItem).getValue();
-        protection.check(sender, message.getUnprotectedHeader().getParameters(),
-                structure(protectedHeader, context, payload), tagItem.getValue(), clock.millis());
+        long now = clock.millis();
+        if (linked) {
+            if (!parameters.containsKey(PEER_BOOT)) {
+                throw new SealRefusedException(RefusalReason.UNSIGNED, sender,
+                        "a COSE_Mac0 that is no link MAC, where gateways sign");
+            }
+            SecretKeySpec key = links.from(sender, senderBoot, header(parameters, PEER_BOOT, sender), now);
+            byte[] expected = linkMac(key, structure(COSEMessageType.COSE_MAC0, protectedHeader, context, payload));
+            if (!MessageDigest.isEqual(expected, tagItem.getValue())) {
+                throw new SealRefusedException(RefusalReason.FORGED, sender, "the link MAC does not match");
+            }
+        } else {
+            protection.check(sender, message.getUnprotectedHeader().getParameters(),
+                    structure(protection.type(), protectedHeader, context, payload), tagItem.getValue(), now);
+        }
         long age = clock.millis() - sent;
         if (Math.abs(age) > freshnessMillis) {
             throw new SealRefusedException(RefusalReason.STALE, sender,
                     "sent " + age + " ms " + (age >= 0 ? "ago" : "ahead") + ", the window is " + freshnessMillis);
+        }
+        if (links != null && !linked && parameters.get(AGREE) instanceof byte[] agree) {
+            // Only now: the signature held and the message is fresh, so the key is the sender's, of this boot.
+            links.confirm(sender, senderBoot, agree, now);
         }
         return new Opened(sender, senderBoot, seq, sent, payload);
     }
 
     private COSEMessage decode(byte[] sealed) throws SealRefusedException {
         int expectedTag = protection.type().getTagNumber();
+        int macTag = COSEMessageType.COSE_MAC0.getTagNumber();
         // CBOR tag 18 (Sign1) or 17 (Mac0) in one byte: anything else is not a seal of this tree at all.
-        if (sealed.length == 0 || (sealed[0] & 0xFF) != (0xC0 | expectedTag)) {
+        int first = sealed.length == 0 ? -1 : sealed[0] & 0xFF;
+        if (first == (0xC0 | macTag) && links != null) {
+            expectedTag = macTag;
+        } else if (first != (0xC0 | expectedTag)) {
             throw new SealRefusedException(RefusalReason.UNSIGNED, null,
                     "not a " + protection.type().getName() + " seal");
         }
+        COSEMessageType type = expectedTag == macTag ? COSEMessageType.COSE_MAC0 : protection.type();
         try {
             CBORDecoderOptions options = new CBORDecoderOptions();
             options.removeTagProcessor(expectedTag);
@@ -154,8 +241,7 @@ public final class MessageSeal {
                 throw new SealRefusedException(RefusalReason.UNDECODABLE, null, "not a tagged COSE array");
             }
             CBORItem content = tagged.getTagContent();
-            return protection.type() == COSEMessageType.COSE_SIGN1 ? COSESign1.build(content)
-                    : COSEMac0.build(content);
+            return type == COSEMessageType.COSE_SIGN1 ? COSESign1.build(content) : COSEMac0.build(content);
         } catch (IOException | COSEException | RuntimeException | StackOverflowError e) {
             // An attacker chooses these bytes: any failure of the decoder, nesting included, is a refusal.
             throw new SealRefusedException(RefusalReason.UNDECODABLE, null,
@@ -173,10 +259,34 @@ public final class MessageSeal {
     }
 
     /** The {@code Sig_structure} or {@code MAC_structure} (RFC 9052 sections 4.4 and 6.3). */
-    private byte[] structure(COSEProtectedHeader protectedHeader, String context, byte[] payload) {
-        String label = protection.type() == COSEMessageType.COSE_SIGN1 ? "Signature1" : "MAC0";
+    private static byte[] structure(COSEMessageType type, COSEProtectedHeader protectedHeader, String context,
+            byte[] payload) {
+        String label = type == COSEMessageType.COSE_SIGN1 ? "Signature1" : "MAC0";
         return new CBORItemList(List.of(new CBORString(label), protectedHeader,
                 new CBORByteArray(context.getBytes(StandardCharsets.UTF_8)), new CBORByteArray(payload))).encode();
+    }
+
+    private byte[] linkMac(SecretKeySpec key, byte[] toBeAuthenticated) {
+        Mac mac = linkMacs.get();
+        try {
+            mac.init(key);
+        } catch (InvalidKeyException e) {
+            throw new IllegalStateException("a link key is not an HMAC key", e);
+        }
+        return mac.doFinal(toBeAuthenticated);
+    }
+
+    private static Mac newMac() {
+        try {
+            return Mac.getInstance("HmacSHA256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("HmacSHA256 is missing from this JVM", e);
+        }
+    }
+
+    /** Link keys kept now (0 without links). */
+    public int links() {
+        return links == null ? 0 : links.size();
     }
 
     /** An opened seal: who sealed it, in which boot, with which sequence number and when, and the message. */

@@ -59,12 +59,25 @@ public final class SecuredMessageBus implements MessageBus {
 
     @Override
     public void publish(String topic, byte[] payload) {
-        raw.publish(topic, seal.seal(topic, payload));
+        raw.publish(topic, seal.seal(topic, payload, addressee(topic)));
     }
 
     @Override
     public void publish(String topic, byte[] payload, DeliveryClass deliveryClass) {
-        raw.publish(topic, seal.seal(topic, payload), deliveryClass);
+        raw.publish(topic, seal.seal(topic, payload, addressee(topic)), deliveryClass);
+    }
+
+    /**
+     * The one gateway that opens what goes on {@code topic}, or null when every gateway may (join, heartbeat,
+     * leave). Only such a message can be sealed with a link MAC: a MAC under the key of one pair proves nothing
+     * to a third gateway.
+     */
+    private String addressee(String topic) {
+        Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
+        if (parsed.isEmpty() || namesItsSender(parsed.get().kind()) || parsed.get().kind() == TopicKind.LWT) {
+            return null;
+        }
+        return parsed.get().node().text();
     }
 
     @Override

@@ -34,10 +34,15 @@ class SecuredMessageBusTest {
     private final Refusals refusals = new Refusals(clock, 10_000, line -> { });
 
     private GatewaySecurity gateway(String address) {
+        return gateway(address, false);
+    }
+
+    private GatewaySecurity gateway(String address, boolean links) {
         TreePki.Gateway credentials = pki.issue(address);
-        MessageSeal seal = MessageSeal.signing(address, clock.millis(), GatewayKey.of(
-                credentials.keys().getPrivate(), credentials.certificate()),
-                new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of()), clock, 30_000);
+        GatewayKey key = GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate());
+        CertificateAuthorityTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
+        MessageSeal seal = links ? MessageSeal.signingWithLinks(address, clock.millis(), key, trust, clock, 30_000, 16)
+                : MessageSeal.signing(address, clock.millis(), key, trust, clock, 30_000);
         return GatewaySecurity.sealing(SecurityMode.SIGNATURE, seal, new SecurityLimits(128, 16), refusals, topics,
                 clock);
     }
@@ -65,6 +70,32 @@ class SecuredMessageBusTest {
         gA1.subscribe("coaptree/A/1/gA1/query", collecting());
         dA.publish("coaptree/A/1/gA1/query", "hello".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of("coaptree/A/1/gA1/query hello from A/-/dA"), received);
+    }
+
+    /**
+     * With links, what goes on a topic naming one addressee is MACed once the two gateways heard each other's signed
+     * heartbeats, and what everyone reads (heartbeats) stays signed; a replayed link MAC is refused like a signature.
+     */
+    @Test
+    void withLinksMessagesToOneGatewayAreMacedHeartbeatsSignedAndRepeatsRefused() {
+        MessageBus dB = gateway("B/-/dB", true).protect(broker.connect("dB", null), 1024);
+        MessageBus gB1 = gateway("B/1/gB1", true).protect(broker.connect("gB1", null), 1024);
+        List<byte[]> onTheWire = new ArrayList<>();
+        raw.subscribe("coaptree/#", (topic, payload) -> onTheWire.add(payload));
+        dB.subscribe("coaptree/+/+/+/heartbeat", collecting());
+        gB1.subscribe("coaptree/+/+/+/heartbeat", collecting());
+        gB1.subscribe("coaptree/B/1/gB1/query", collecting());
+        dB.publish("coaptree/B/1/gB1/query", "before".getBytes(StandardCharsets.UTF_8));
+        dB.publish("coaptree/B/-/dB/heartbeat", "hb".getBytes(StandardCharsets.UTF_8));
+        gB1.publish("coaptree/B/1/gB1/heartbeat", "hb".getBytes(StandardCharsets.UTF_8));
+        dB.publish("coaptree/B/1/gB1/query", "after".getBytes(StandardCharsets.UTF_8));
+
+        assertEquals(List.of(0xD2, 0xD2, 0xD2, 0xD1), onTheWire.stream().map(b -> b[0] & 0xFF).toList(),
+                "signed until they met, then a COSE_Mac0 for the query; heartbeats signed");
+        assertEquals(true, received.contains("coaptree/B/1/gB1/query after from B/-/dB"), received.toString());
+        raw.publish("coaptree/B/1/gB1/query", onTheWire.get(3));
+        assertEquals(1, refusals.count(RefusalReason.REPLAYED));
+        assertEquals(1, received.stream().filter(r -> r.contains("after")).count(), "the replay reached nobody");
     }
 
     @Test

@@ -59,7 +59,8 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * {@code heartbeat.ms} (1000), {@code warmup.seconds} (4) and {@code warmup.requests} (2000: the warm-up, closed loop
  * with 2 clients, local then remote, stops at whichever comes first), {@code warmup.paced.seconds} (0: then remote
  * reads at 100/s for that long), {@code heap.mb} (target -Xmx, 1024, at least 60 per gateway), {@code start.seconds}
- * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature), {@code direct}
+ * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature; {@code signature-without-links}: with
+ * tree.security.link.macs off), {@code direct}
  * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR),
  * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
  * for the root and one per domain joined by the generated bridges, see {@link TreeBrokers}), {@code replicas} (1; with

@@ -52,11 +52,16 @@ public final class TreeTarget implements AutoCloseable {
         this.boot = boot;
     }
 
+    /** The {@code security} setting for signature mode with link MACs off. */
+    public static final String SIGNATURE_WITHOUT_LINKS = "signature-without-links";
+
     /**
      * Starts the broker at once and the gateways in the background.
      *
      * @param heartbeatMillis the tree's heartbeat interval; failure timeout 3x, tick a quarter
-     * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none
+     * @param securityMode {@code tree.security.mode}: signature (the role snapshots' default), secret or none; or
+     *                     {@value #SIGNATURE_WITHOUT_LINKS}: signature with {@code tree.security.link.macs} off, every
+     *                     message signed (what link MACs save)
      * @param brokers      embedded, mosquitto or bridged ({@link TreeBrokers})
      * @param replicas     how many gateways serve group B/2 ({@link TreeLayout#withReplicas})
      * @param directRoutes {@code remotequery.route.direct} (gateways of one broker take direct routes)
@@ -75,7 +80,9 @@ public final class TreeTarget implements AutoCloseable {
         // The handler refuses a re-attach deadline shorter than failure timeout + tick (its default is 10 s).
         tree.put("tree.reattach.deadline.ms", Math.max(10_000, 3 * heartbeatMillis + Math.max(50, heartbeatMillis / 4)));
         tree.put("tree.join.window.ms", Math.max(100, heartbeatMillis / 2));
-        tree.put("tree.security.mode", securityMode);
+        boolean withoutLinks = SIGNATURE_WITHOUT_LINKS.equals(securityMode);
+        tree.put("tree.security.mode", withoutLinks ? "signature" : securityMode);
+        tree.put("tree.security.link.macs", !withoutLinks);
         tree.put("delivery.batch.enabled", batching);
         if ("secret".equals(securityMode)) {
             tree.put("tree.security.secret", KuraNode.password("a benchmark tree secret of 40 characters"));

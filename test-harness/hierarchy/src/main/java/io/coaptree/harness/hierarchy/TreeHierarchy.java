@@ -265,8 +265,18 @@ public final class TreeHierarchy implements AutoCloseable {
         if (!node(name).awaitServiceProperty(TREE_SERVICE, ldapFilter, timeout)) {
             throw new AssertionError(name + ": tree service not " + ldapFilter + " within " + timeout + "; state "
                     + treeProperty(name, "tree.state") + ", live members " + treeProperty(name, "tree.members.live")
-                    + ", parent " + treeProperty(name, "tree.parent"));
+                    + ", parent " + treeProperty(name, "tree.parent") + ", refused " + refusals(name));
         }
+    }
+
+    /** The gateway's refusal counters by reason, for failure messages. */
+    private String refusals(String name) {
+        StringBuilder counts = new StringBuilder().append(treeProperty(name, "tree.refused")).append(" (");
+        for (String reason : List.of("undecodable", "oversize", "unknown-kind", "topic-mismatch", "overloaded",
+                "invalid-sender", "unsigned", "untrusted", "forged", "stale", "replayed")) {
+            counts.append(reason).append(' ').append(treeProperty(name, "tree.refused." + reason)).append(", ");
+        }
+        return counts.append(')').toString();
     }
 
     /** Stops a gateway the way a power cut would look from the broker: its connection just ends. */

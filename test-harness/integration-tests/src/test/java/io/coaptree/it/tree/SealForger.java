@@ -1,38 +1,43 @@
 package io.coaptree.it.tree;
 
+import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.Set;
+
+import com.authlete.cbor.CBORByteArray;
+import com.authlete.cbor.CBORDecoder;
+import com.authlete.cbor.CBORDecoderOptions;
+import com.authlete.cbor.CBORItem;
+import com.authlete.cbor.CBORItemList;
+import com.authlete.cbor.CBORTaggedItem;
 
 import io.coaptree.harness.pki.TreePki;
-import io.coaptree.tree.security.CertificateAuthorityTrust;
 import io.coaptree.tree.security.GatewayKey;
 import io.coaptree.tree.security.MessageSeal;
 import io.coaptree.tree.security.SealRefusedException;
 
 /**
- * What an attacker who holds some key can make of a captured message: opens a seal of the tree (anyone can read
- * it; the tree signs, it does not encrypt) and seals content again with a key and a clock of the attacker's choice.
- * Built on the tree bundle's own COSE code, so the forged messages are well-formed seals that fail only where the
+ * What an attacker who holds some key can make of a captured message: reads what a seal carries (anyone can; the
+ * tree authenticates, it does not encrypt) and seals content again with a key and a clock of the attacker's choice.
+ * Seals with the tree bundle's own COSE code, so the forged messages are well-formed seals that fail only where the
  * attack is meant to fail.
  */
 final class SealForger {
 
-    private final TreePki treePki;
-
-    SealForger(TreePki treePki) {
-        this.treePki = treePki;
+    private SealForger() {
     }
 
-    /** The message inside a captured seal of {@code topic}. */
-    byte[] contentOf(String topic, byte[] sealed) throws SealRefusedException {
-        TreePki.Gateway reader = treePki.issue("-/-/reader");
-        MessageSeal opener = MessageSeal.signing("-/-/reader", 1,
-                GatewayKey.of(reader.keys().getPrivate(), reader.certificate()),
-                new CertificateAuthorityTrust(List.of(treePki.caCertificate()), Set.of()), Clock.systemUTC(),
-                Duration.ofMinutes(5).toMillis());
-        return opener.open(topic, sealed).payload();
+    /**
+     * The message inside a captured seal, a signature or a link MAC alike: read straight from the COSE array
+     * (protected header, unprotected header, payload, tag) without checking anything, as an eavesdropper would.
+     */
+    static byte[] contentOf(byte[] sealed) throws IOException {
+        CBORDecoderOptions options = new CBORDecoderOptions();
+        options.removeTagProcessor(17);
+        options.removeTagProcessor(18);
+        CBORItem item = new CBORDecoder(sealed, options).next();
+        CBORItemList array = (CBORItemList) ((CBORTaggedItem) item).getTagContent();
+        return ((CBORByteArray) array.getItems().get(2)).getValue();
     }
 
     /** Seals {@code content} for {@code topic} as {@code sender}, with {@code credentials} and a shifted clock. */

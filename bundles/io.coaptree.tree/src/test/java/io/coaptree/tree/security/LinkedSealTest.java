@@ -1,0 +1,165 @@
+package io.coaptree.tree.security;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.harness.clock.ManualClock;
+import io.coaptree.harness.pki.TreePki;
+import io.coaptree.tree.refusal.RefusalReason;
+
+/**
+ * Link MACs in signature mode: what a gateway seals for one addressee carries a MAC under the key the two share
+ * once each has opened a signed message of the other, and only that addressee opens it.
+ */
+class LinkedSealTest {
+
+    private static final String TO_GB2 = "coaptree/B/2/gB2/query";
+    private static final String TO_DB = "coaptree/B/-/dB/reply";
+    private static final String HEARTBEAT = "coaptree/B/-/dB/heartbeat";
+    private static final byte[] MESSAGE = "a request".getBytes(StandardCharsets.UTF_8);
+    private static final long FRESHNESS = 30_000;
+
+    private final ManualClock clock = new ManualClock();
+
+    {
+        clock.advance(Duration.ofMillis(System.currentTimeMillis() - clock.millis())); // certificates are valid now
+    }
+    private final TreePki pki = TreePki.create("Test Tree CA");
+    private final SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
+    private final TreePki.Gateway dBKeys = pki.issue("B/-/dB");
+    private final TreePki.Gateway gB2Keys = pki.issue("B/2/gB2");
+    private final TreePki.Gateway gA1Keys = pki.issue("A/1/gA1");
+
+    private MessageSeal gateway(String address, long boot, TreePki.Gateway credentials) {
+        return MessageSeal.signingWithLinks(address, boot, GatewayKey.of(credentials.keys().getPrivate(),
+                credentials.certificate()), trust, clock, FRESHNESS, 64);
+    }
+
+    private final MessageSeal dB = gateway("B/-/dB", 1, dBKeys);
+    private final MessageSeal gB2 = gateway("B/2/gB2", 1, gB2Keys);
+    private final MessageSeal gA1 = gateway("A/1/gA1", 1, gA1Keys);
+
+    /** Each opens a heartbeat of the other: what every gateway of a tree does all the time. */
+    private static void meet(MessageSeal a, MessageSeal b) throws SealRefusedException {
+        b.open(HEARTBEAT, a.seal(HEARTBEAT, MESSAGE));
+        a.open(HEARTBEAT, b.seal(HEARTBEAT, MESSAGE));
+    }
+
+    @Test
+    void beforeTheyMeetGatewaysSignAfterwardsTheyMacAndTheAddresseeOpens() throws Exception {
+        byte[] signed = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD2, signed[0] & 0xFF, "a COSE_Sign1 while dB knows no key of gB2");
+        assertArrayEquals(MESSAGE, gB2.open(TO_GB2, signed).payload());
+
+        meet(dB, gB2);
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD1, linked[0] & 0xFF, "a COSE_Mac0 once they met");
+        assertTrue(linked.length < signed.length - 200, "no signature and no certificate: " + linked.length);
+        MessageSeal.Opened opened = gB2.open(TO_GB2, linked);
+        assertEquals("B/-/dB", opened.sender());
+        assertEquals(1, opened.boot());
+        assertArrayEquals(MESSAGE, opened.payload());
+        assertArrayEquals(MESSAGE, dB.open(TO_DB, gB2.seal(TO_DB, MESSAGE, "B/-/dB")).payload(), "and back");
+        assertEquals(0xD2, dB.seal(HEARTBEAT, MESSAGE)[0] & 0xFF, "what has no one addressee is signed");
+    }
+
+    @Test
+    void aThirdGatewayThatKnowsBothCanNeitherOpenNorForgeTheirLink() throws Exception {
+        meet(dB, gB2);
+        meet(dB, gA1);
+        meet(gA1, gB2);
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(RefusalReason.FORGED, refusal(() -> gA1.open(TO_GB2, linked)), "not gA1's link");
+
+        // gA1 MACs under its own link with gB2 but names dB as the sender: gB2 checks with its key of dB.
+        MessageSeal gA1AsDB = gateway("B/-/dB", 1, gA1Keys);
+        gA1AsDB.open(HEARTBEAT, gB2.seal(HEARTBEAT, MESSAGE));
+        byte[] forged = gA1AsDB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD1, forged[0] & 0xFF);
+        assertEquals(RefusalReason.FORGED, refusal(() -> gB2.open(TO_GB2, forged)));
+    }
+
+    @Test
+    void aLinkMacIsBoundToItsTopicAndEveryByteOfIt() throws Exception {
+        meet(dB, gB2);
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(RefusalReason.FORGED, refusal(() -> gB2.open("coaptree/B/2/gB2/rd", linked)));
+        for (int i = 1; i < linked.length; i++) {
+            byte[] changed = linked.clone();
+            changed[i] ^= 0x01;
+            RefusalReason reason = refusal(() -> gB2.open(TO_GB2, changed));
+            assertTrue(Set.of(RefusalReason.FORGED, RefusalReason.UNDECODABLE, RefusalReason.UNTRUSTED,
+                    RefusalReason.UNSIGNED, RefusalReason.STALE).contains(reason), "byte " + i + ": " + reason);
+        }
+    }
+
+    @Test
+    void aRestartedAddresseeRefusesTheOldLinkUntilTheSenderHasSeenItsNewKey() throws Exception {
+        meet(dB, gB2);
+        MessageSeal restarted = gateway("B/2/gB2", 2, gB2Keys);
+        restarted.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE)); // the restarted gB2 hears dB again
+        byte[] stale = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> restarted.open(TO_GB2, stale)),
+                "made for gB2's previous boot");
+
+        dB.open(HEARTBEAT, restarted.seal(HEARTBEAT, MESSAGE)); // dB hears the new gB2 (its join, or heartbeat)
+        byte[] fresh = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD1, fresh[0] & 0xFF);
+        assertArrayEquals(MESSAGE, restarted.open(TO_GB2, fresh).payload());
+    }
+
+    @Test
+    void aLinkLapsesWhenThePeerStopsSigningAndTheSenderSignsAgain() throws Exception {
+        meet(dB, gB2);
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        clock.advance(Duration.ofMillis(FRESHNESS + 1));
+        assertEquals(0xD2, dB.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF,
+                "no signed message of gB2 for a freshness window: sign");
+        RefusalReason reason = refusal(() -> gB2.open(TO_GB2, linked));
+        assertTrue(reason == RefusalReason.UNTRUSTED || reason == RefusalReason.STALE, reason.toString());
+    }
+
+    @Test
+    void aRevokedGatewaysLinksLapse() throws Exception {
+        MessageSeal revoking = MessageSeal.signingWithLinks("B/2/gB2", 1, GatewayKey.of(gB2Keys.keys()
+                .getPrivate(), gB2Keys.certificate()), new CertificateAuthorityTrust(List.of(pki.caCertificate()),
+                        Set.of("B/-/dB")), clock, FRESHNESS, 64);
+        dB.open(HEARTBEAT, revoking.seal(HEARTBEAT, MESSAGE));
+        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> revoking.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE))));
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD1, linked[0] & 0xFF, "dB has gB2's key");
+        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> revoking.open(TO_GB2, linked)),
+                "gB2 never took a key of the revoked dB");
+    }
+
+    @Test
+    void withoutLinksAMacIsUnsigned() throws Exception {
+        meet(dB, gB2);
+        MessageSeal plainSigner = MessageSeal.signing("B/2/gB2", 1, GatewayKey.of(gB2Keys.keys().getPrivate(),
+                gB2Keys.certificate()), trust, clock, FRESHNESS);
+        byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(RefusalReason.UNSIGNED, refusal(() -> plainSigner.open(TO_GB2, linked)));
+        MessageSeal secret = MessageSeal.secret("B/-/dB", 1, "a tree secret of 24 chars".toCharArray(), clock,
+                FRESHNESS);
+        assertEquals(RefusalReason.UNSIGNED, refusal(() -> gB2.open(TO_GB2, secret.seal(TO_GB2, MESSAGE))),
+                "a tree-secret MAC where gateways sign");
+    }
+
+    private static RefusalReason refusal(Opening opening) {
+        return assertThrows(SealRefusedException.class, opening::open).reason();
+    }
+
+    @FunctionalInterface
+    private interface Opening {
+        void open() throws Exception;
+    }
+}
