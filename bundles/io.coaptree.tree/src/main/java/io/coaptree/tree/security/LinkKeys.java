@@ -4,7 +4,6 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -55,14 +54,7 @@ final class LinkKeys {
         this.privateKey = new X25519PrivateKeyParameters(random);
         this.publicKey = privateKey.generatePublicKey().getEncoded();
         this.confirmationMillis = confirmationMillis;
-        this.peers = new LinkedHashMap<>(64, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Peer> eldest) {
-                return size() > maxPeers;
-            }
-        };
+        this.peers = new LeastRecentlyUsedMap<>(maxPeers);
     }
 
     /** This boot's public key, for the protected header of every signed message. */

@@ -1,6 +1,5 @@
 package io.coaptree.tree.security;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -32,14 +31,7 @@ public final class ReplayWindows {
         }
         this.windowSize = windowSize;
         this.freshnessMillis = freshnessMillis;
-        this.windows = new LinkedHashMap<>(64, 0.75f, true) {
-            private static final long serialVersionUID = 1L;
-
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Window> eldest) {
-                return size() > maxSenders;
-            }
-        };
+        this.windows = new LeastRecentlyUsedMap<>(maxSenders);
     }
 
     /**
