@@ -2,6 +2,7 @@ package io.coaptree.telemetry.component;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Hashtable;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
@@ -11,6 +12,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
 import org.eclipse.kura.configuration.ConfigurableComponent;
 import org.eclipse.kura.data.DataTransportService;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -90,14 +93,20 @@ public class TelemetryUplink implements ConfigurableComponent {
     private final List<ExtendedResource> resources = new ArrayList<>();
     private ScheduledFuture<?> lookups;
     private RegistrationListener directoryListener;
+    private ServiceRegistration<TelemetryStatus> status;
+    private String state = "off";
+    private String configError;
 
     @Activate
-    protected synchronized void activate(Map<String, Object> properties) {
+    protected synchronized void activate(BundleContext context, Map<String, Object> properties) {
+        status = context.registerService(TelemetryStatus.class, new TelemetryStatus() {
+        }, statusProperties());
         TelemetryOptions options = options(properties);
         if (options != null) {
             runningProperties = Map.copyOf(properties);
             start(options);
         }
+        publishStatus();
     }
 
     @Modified
@@ -106,24 +115,46 @@ public class TelemetryUplink implements ConfigurableComponent {
             return;
         }
         TelemetryOptions next = options(properties);
-        if (next == null) {
-            return;
+        if (next != null) {
+            runningProperties = Map.copyOf(properties);
+            stop();
+            start(next);
         }
-        runningProperties = Map.copyOf(properties);
-        stop();
-        start(next);
+        publishStatus();
     }
 
     @Deactivate
     protected synchronized void deactivate() {
         stop();
+        if (status != null) {
+            status.unregister();
+            status = null;
+        }
+    }
+
+    private void publishStatus() {
+        if (status != null) {
+            status.setProperties(statusProperties());
+        }
+    }
+
+    private Hashtable<String, Object> statusProperties() {
+        Hashtable<String, Object> p = new Hashtable<>();
+        p.put(TelemetryStatus.STATE, state);
+        if (configError != null) {
+            p.put(TelemetryStatus.CONFIG_ERROR, configError);
+        }
+        return p;
     }
 
     /** The options of a configuration, or null (logged naming the field) if it is refused. */
     private TelemetryOptions options(Map<String, Object> properties) {
         try {
-            return TelemetryOptions.fromProperties(properties);
+            TelemetryOptions options = TelemetryOptions.fromProperties(properties);
+            configError = null;
+            return options;
         } catch (InvalidPropertyException e) {
+            configError = e.getMessage();
             LOG.error("{}: configuration refused{}: {}", PID, runningProperties.isEmpty()
                     ? ", telemetry is off until it is fixed" : ", the previous one keeps serving", e.getMessage());
             return null;
@@ -131,6 +162,7 @@ public class TelemetryUplink implements ConfigurableComponent {
     }
 
     private void start(TelemetryOptions options) {
+        state = options.enabled() ? "running" : "off";
         if (!options.enabled()) {
             LOG.info("{}: off (telemetry.enabled=false)", PID);
             return;
