@@ -17,13 +17,16 @@ import java.util.regex.Pattern;
  * ({@code cpu.<gateway>.ns}). All gateways share this JVM, so CPU is attributed by thread name: a gateway's threads
  * are those named after it (its telemetry thread {@code telemetry-<name>}, its delivery threads
  * {@code coaptree-delivery-<name>-...}, its Paho threads {@code MQTT Rec: <client id>}, ...) or after its CoAP port
- * (Californium's UDP connector threads). Californium's protocol threads ({@code CoapTree#n}) carry no gateway in
- * their name; they are summed on their own as {@code cpu.coap-protocol.ns}.
+ * (when it names the bound port). Californium's protocol threads ({@code CoapTree#n}) and UDP connector threads
+ * ({@code UDP-Receiver-/127.0.0.1:0[0]}: named after the configured port, 0) carry no gateway in their name; they
+ * are summed on their own as {@code cpu.coap-protocol.ns} and {@code cpu.udp-connectors.ns}. Per gateway, the time
+ * of each kind of thread is written too ({@code cpu.thread.<gateway>.<name with numbers as N>.ns}).
  */
 final class TargetCounters {
 
     static final long PERIOD_MILLIS = 250;
     static final String COAP_PROTOCOL_PREFIX = "CoapTree#";
+    static final String UDP_CONNECTOR_PREFIX = "UDP-";
 
     private TargetCounters() {
     }
@@ -50,10 +53,15 @@ final class TargetCounters {
                     String name = t.getName();
                     if (name.startsWith(COAP_PROTOCOL_PREFIX)) {
                         cpu.merge("coap-protocol", ns, Long::sum);
+                    } else if (name.startsWith(UDP_CONNECTOR_PREFIX)) {
+                        cpu.merge("udp-connectors", ns, Long::sum);
                     }
                     byName.forEach((gateway, pattern) -> {
                         if (pattern.matcher(name).find()) {
                             cpu.merge(gateway, ns, Long::sum);
+                            // where a gateway's time goes, by thread (numbers folded: one line per pool)
+                            cpu.merge("thread." + gateway + "." + name.replaceAll("[0-9]+", "N").replace(' ', '_'),
+                                    ns, Long::sum);
                         }
                     });
                 }

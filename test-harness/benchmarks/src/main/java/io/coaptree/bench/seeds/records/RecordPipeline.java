@@ -142,8 +142,7 @@ public final class RecordPipeline implements AutoCloseable {
         GatewayCost[] cost = new GatewayCost[1];
         Measurement m = context.measureStep(tree.target(), name, active + " devices, " + profile.describe()
                 + ", records to the root", expected, progress -> {
-                    GatewayCost.Reading before = counters == null ? null : GatewayCost.Reading.of(counters,
-                            SINK_GATEWAY);
+                    GatewayCost.Reading before = counters == null ? null : GatewayCost.Reading.of(counters);
                     long start = System.nanoTime();
                     consumer.beginStep(step, active, start, progress::step);
                     sent[0] = fleet.run(step, active, behaviour, duration, seed, () -> { });
@@ -153,7 +152,8 @@ public final class RecordPipeline implements AutoCloseable {
                         Thread.sleep(600); // the target writes its counters every 250 ms
                         long taken = sent[0].records() - sent[0].failures().values().stream()
                                 .mapToLong(Long::longValue).sum();
-                        cost[0] = GatewayCost.between(before, GatewayCost.Reading.of(counters, SINK_GATEWAY), taken);
+                        cost[0] = GatewayCost.between(before, GatewayCost.Reading.of(counters), SINK_GATEWAY,
+                                TreeHierarchy.ROOT_NAME, taken);
                     }
                     return result(name, profile, sent[0], delivered[0]);
                 });
