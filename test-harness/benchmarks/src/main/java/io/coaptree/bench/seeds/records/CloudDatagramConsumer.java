@@ -5,7 +5,6 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.SocketException;
-import java.time.Duration;
 import java.util.Arrays;
 
 /**
@@ -13,12 +12,11 @@ import java.util.Arrays;
  * CloudPublisher, which in the benchmark target sends the record's body as one datagram to this socket (the cloud's
  * side, in the runner's process). One receiving thread; a big socket buffer, so a burst is not dropped by the OS.
  */
-public final class CloudDatagramConsumer implements RecordConsumer {
+public final class CloudDatagramConsumer extends TalliedConsumer {
 
     private static final int RECEIVE_BUFFER_BYTES = 8 * 1024 * 1024;
 
     private final DatagramSocket socket;
-    private final DeliveryTally tally = new DeliveryTally();
     private final Thread receiver;
 
     public CloudDatagramConsumer() throws SocketException {
@@ -41,26 +39,11 @@ public final class CloudDatagramConsumer implements RecordConsumer {
             try {
                 packet.setLength(buffer.length);
                 socket.receive(packet);
-                tally.arrived(Arrays.copyOf(packet.getData(), packet.getLength()));
+                arrived(Arrays.copyOf(packet.getData(), packet.getLength()));
             } catch (IOException e) {
                 return; // closed
             }
         }
-    }
-
-    @Override
-    public void beginStep(int step, int devices, long startNanos, Runnable onRecord) {
-        tally.beginStep(step, devices, startNanos, onRecord);
-    }
-
-    @Override
-    public void awaitDrained(long expected, Duration quiet) throws InterruptedException {
-        tally.awaitDrained(expected, quiet);
-    }
-
-    @Override
-    public Delivered endStep() {
-        return tally.endStep();
     }
 
     @Override

@@ -24,7 +24,7 @@ import io.coaptree.bench.coap.CoapRequestIssuer;
  * its gateway -> MQTT up the tree -> the root -> this client: relayed Observe, how records reached the top before
  * the telemetry uplink (see {@link CloudDatagramConsumer}). Counting per step: {@link DeliveryTally}.
  */
-public final class RootConsumer implements RecordConsumer {
+public final class RootConsumer extends TalliedConsumer {
 
     static final int REGISTRATION_BATCH = 16;
     /**
@@ -46,7 +46,6 @@ public final class RootConsumer implements RecordConsumer {
     private final List<Integer> unobserved = new ArrayList<>();
     private String uriPrefix;
     private String gatewayAddress;
-    private final DeliveryTally tally = new DeliveryTally();
 
     private RootConsumer(CoapEndpoint[] endpoints) {
         this.endpoints = endpoints;
@@ -118,28 +117,9 @@ public final class RootConsumer implements RecordConsumer {
         return handler;
     }
 
-    @Override
-    public void beginStep(int newStep, int devices, long startNanos, Runnable onRecord) {
-        tally.beginStep(newStep, devices, startNanos, onRecord);
-    }
-
     /** Devices whose relation could not be established within the timeout given to {@link #observe}. */
     public List<Integer> unobserved() {
         return List.copyOf(unobserved);
-    }
-
-    @Override
-    public void awaitDrained(long expected, Duration quiet) throws InterruptedException {
-        tally.awaitDrained(expected, quiet);
-    }
-
-    @Override
-    public Delivered endStep() {
-        return tally.endStep();
-    }
-
-    private void arrived(byte[] payload) {
-        tally.arrived(payload);
     }
 
     @Override
