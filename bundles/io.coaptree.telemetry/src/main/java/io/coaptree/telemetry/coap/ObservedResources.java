@@ -22,7 +22,7 @@ import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
 import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.telemetry.record.TelemetryRecord;
-import io.coaptree.telemetry.uplink.UplinkQueue;
+import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.tree.bus.DeliveryClass;
 
 /**
@@ -43,7 +43,7 @@ public final class ObservedResources implements AutoCloseable {
     private final ResourceDirectoryService directory;
     private final LookupQuery query;
     private final Endpoint endpoint;
-    private final UplinkQueue queue;
+    private final RecordIntake queue;
     private final String topic;
     private final DeliveryClass deliveryClass;
     private final int maxRelations;
@@ -55,7 +55,7 @@ public final class ObservedResources implements AutoCloseable {
     private boolean warnedFull;
 
     public ObservedResources(ResourceDirectoryService directory, LookupQuery query, Endpoint endpoint,
-            UplinkQueue queue, String topic, DeliveryClass deliveryClass, int maxRelations, int maxBytes,
+            RecordIntake queue, String topic, DeliveryClass deliveryClass, int maxRelations, int maxBytes,
             LongSupplier clock) {
         this.directory = Objects.requireNonNull(directory, "directory");
         this.query = Objects.requireNonNull(query, "query");

@@ -11,7 +11,7 @@ import org.eclipse.californium.core.server.resources.CoapExchange;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.telemetry.record.TelemetryRecord;
-import io.coaptree.telemetry.uplink.UplinkQueue;
+import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.tree.bus.DeliveryClass;
 
 /**
@@ -26,13 +26,13 @@ public final class TelemetryResource extends ExtendedResource {
 
     private static final String CLASS_PARAMETER = "dc=";
 
-    private final UplinkQueue queue;
+    private final RecordIntake queue;
     private final String topic;
     private final DeliveryClass defaultClass;
     private final int maxBytes;
     private final LongSupplier clock;
 
-    public TelemetryResource(String name, UplinkQueue queue, String topic, DeliveryClass defaultClass, int maxBytes,
+    public TelemetryResource(String name, RecordIntake queue, String topic, DeliveryClass defaultClass, int maxBytes,
             LongSupplier clock) {
         super(name);
         this.queue = Objects.requireNonNull(queue, "queue");

@@ -39,6 +39,7 @@ import io.coaptree.telemetry.coap.TelemetryFeedResource;
 import io.coaptree.telemetry.coap.TelemetryResource;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.uplink.Destination;
+import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.telemetry.uplink.RecordSink;
 import io.coaptree.telemetry.uplink.RootReceiver;
 import io.coaptree.telemetry.uplink.TelemetryOptions;
@@ -180,9 +181,17 @@ public class TelemetryUplink implements ConfigurableComponent {
         } else {
             destination = new TreeUplink(bus, codec, tree.topics(), tree.self());
         }
-        UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
-        running.add(queue);
+        RecordIntake intake;
+        if (destination instanceof TreeUplink) {
+            // up the tree, records go straight to the gateway's bus, which queues by class and batches
+            intake = RecordIntake.direct(tree.self().text(), destination);
+        } else {
+            UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
+            running.add(queue);
+            intake = queue;
+        }
         if (root) {
+            UplinkQueue queue = (UplinkQueue) intake; // a root's destination is never the tree
             RootReceiver receiver = new RootReceiver(tree.topics(), tree.self(), tree::view, codec,
                     queue::offer, options.deliveryClass());
             receiver.start(bus, tree.refusals());
@@ -191,10 +200,10 @@ public class TelemetryUplink implements ConfigurableComponent {
         if (!options.resourcePath().isEmpty()) {
             String path = options.resourcePath();
             int slash = path.lastIndexOf('/');
-            publish(new TelemetryResource(path.substring(slash + 1), queue, options.topic(), options.deliveryClass(),
+            publish(new TelemetryResource(path.substring(slash + 1), intake, options.topic(), options.deliveryClass(),
                     options.recordMaxBytes(), System::currentTimeMillis), slash < 0 ? "" : path.substring(0, slash));
         }
-        observe(options, queue);
+        observe(options, intake);
         LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
     }
 
@@ -217,7 +226,7 @@ public class TelemetryUplink implements ConfigurableComponent {
         }
     }
 
-    private void observe(TelemetryOptions options, UplinkQueue queue) {
+    private void observe(TelemetryOptions options, RecordIntake queue) {
         if (options.lookup() == null) {
             return;
         }

@@ -14,13 +14,13 @@ import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.delivery.ClassedQueue;
 
 /**
- * The intake of a gateway's telemetry: records from devices wait here by class (urgent first, normal never
- * starved: the tree's {@link ClassedQueue}) for ONE thread that hands them to the destination. So the CoAP
- * threads that take a POST or a notification in only queue it, and the sealing and publishing cost lands on one
- * thread named after the gateway ({@code telemetry-<node>}), whatever the destination. A full class refuses the
- * record (the device is answered 5.03), never blocks.
+ * The intake of a gateway's telemetry towards a destination that does not queue by class itself (a Kura
+ * CloudPublisher, the root's feed, and what the root receives from the tree): records wait here by class (urgent
+ * first, normal never starved: the tree's {@link ClassedQueue}) for ONE thread named after the gateway
+ * ({@code telemetry-<node>}) that hands them on, so the threads that take records in only queue them. A full class
+ * refuses the record (a device is answered 5.03), never blocks.
  */
-public final class UplinkQueue implements AutoCloseable {
+public final class UplinkQueue implements RecordIntake, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(UplinkQueue.class);
     /** Urgent records are rare by design; normal ones take the configured capacity. */
@@ -52,6 +52,7 @@ public final class UplinkQueue implements AutoCloseable {
     }
 
     /** Queues a record this gateway took in; false if the class's queue is full (counted). */
+    @Override
     public boolean offer(TelemetryRecord record, DeliveryClass deliveryClass) {
         return offer(gateway, record, deliveryClass);
     }
