@@ -17,6 +17,7 @@ import java.util.Set;
  * <li>{@code query}, {@code reply} and {@code rd}: out for the root's path, in for the site's domains. These are the
  * hops that cross: between a domain (or, while its domain gateway is down, a group) and the root. Requests between
  * two gateways of different sites never take the bridge directly; they go through the root hop by hop.</li>
+ * <li>{@code telemetry}: out for the site's domains, never in: records go up to the root's gateways, on the hub.</li>
  * </ul>
  * The in and out sets are disjoint, so no message can come back over the bridge it left by, whether or not the hub
  * recognises the bridge ({@code try_private}). A gateway's {@code ctl} topic never crosses: the newcomer it
@@ -29,6 +30,8 @@ public final class BridgedBrokers {
 
     private static final String[] MEMBERSHIP = { "join", "heartbeat", "leave", "lwt" };
     private static final String[] ROUTED = { "query", "reply", "rd" };
+    /** Device data, up to the root only. */
+    private static final String TELEMETRY = "telemetry";
 
     /** Which way a bridge carries a topic filter, as Mosquitto's {@code topic} line writes it. */
     public enum Direction {
@@ -135,6 +138,9 @@ public final class BridgedBrokers {
             for (String domain : local) {
                 topics.add(new BridgeTopic(filter(domain + "/+", kind), Direction.IN));
             }
+        }
+        for (String domain : local) {
+            topics.add(new BridgeTopic(filter(domain + "/+", TELEMETRY), Direction.OUT));
         }
         return topics;
     }

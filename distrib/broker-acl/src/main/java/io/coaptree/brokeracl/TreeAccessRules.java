@@ -23,6 +23,8 @@ import java.util.Set;
  * sends requests to every gateway path of its broker, and may reply to the paths of the gateways of its broker whose
  * role takes direct routes;</li>
  * <li>{@code rd} goes to the same parent and child paths (synchronisation runs between parent and child only);</li>
+ * <li>{@code telemetry} goes up only: every gateway publishes its own topic (its records, sealed as itself), and
+ * only the root's gateways read every gateway's;</li>
  * <li>an observer reads {@code <prefix>/#} and publishes nothing.</li>
  * </ul>
  * Peers are named by path with {@code +} as the node level: any gateway the inventory places at a path may be a
@@ -63,6 +65,7 @@ public final class TreeAccessRules {
             rules.add(TopicRule.write(own + kind));
         }
         rules.add(TopicRule.write(own + "ctl"));
+        rules.add(TopicRule.write(own + "telemetry"));
         Set<String> neighbours = new LinkedHashSet<>();
         neighbours.addAll(parentPaths(self, fleet));
         neighbours.addAll(childPaths(self, fleet));
@@ -91,6 +94,9 @@ public final class TreeAccessRules {
         }
         for (String kind : new String[] { "ctl", "query", "reply", "rd" }) {
             rules.add(TopicRule.read(own + kind));
+        }
+        if (self.role() == Role.ROOT) {
+            rules.add(TopicRule.read(prefix + "/+/+/+/telemetry"));
         }
         return rules;
     }

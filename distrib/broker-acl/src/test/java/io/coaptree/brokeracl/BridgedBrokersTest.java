@@ -97,6 +97,14 @@ class BridgedBrokersTest {
     }
 
     @Test
+    void telemetryGoesUpToTheHubAndNeverComesDown() {
+        for (String g : List.of("A/-/dA", "A/1/gA1", "B/2/gB2")) {
+            assertEquals(Set.of(brokerOf(g), "centre"), reached(brokerOf(g), topic(g, TopicKind.TELEMETRY)), g);
+        }
+        assertEquals(Set.of("centre"), reached("centre", topic("-/-/top", TopicKind.TELEMETRY)));
+    }
+
+    @Test
     void nothingElseCrosses() {
         // a direct request between sites, and the routes inside a site, stay where they were published
         assertEquals(Set.of("site-a"), reached("site-a", topic("B/2/gB2", TopicKind.QUERY)));

@@ -118,6 +118,21 @@ class TreeAccessRulesTest {
     }
 
     @Test
+    void telemetryGoesUpOnlyEachGatewayPublishesItsOwnAndOnlyTheRootReadsIt() {
+        for (String g : List.of("-/-/top", "A/-/dA", "A/1/gA1", "B/2/gB2")) {
+            String user = g.substring(g.lastIndexOf('/') + 1);
+            assertTrue(acl.mayPublish(user, topic(g, TopicKind.TELEMETRY)), user + " publishes its telemetry");
+        }
+        assertFalse(acl.mayPublish("gA1", topic("B/2/gB2", TopicKind.TELEMETRY)), "not as another gateway");
+        assertFalse(acl.mayPublish("gA1", topic("-/-/top", TopicKind.TELEMETRY)), "nor as the root");
+        assertFalse(acl.mayPublish("top", topic("A/1/gA1", TopicKind.TELEMETRY)), "nothing comes down");
+        assertTrue(acl.maySubscribe("top", TOPICS.everyNode(TopicKind.TELEMETRY)));
+        assertFalse(acl.maySubscribe("dA", TOPICS.everyNode(TopicKind.TELEMETRY)), "a domain reads none");
+        assertFalse(acl.maySubscribe("gA1", topic("A/1/gA1", TopicKind.TELEMETRY)), "nor a group its own");
+        assertTrue(acl.maySubscribe("monitor", TOPICS.everyNode(TopicKind.TELEMETRY)));
+    }
+
+    @Test
     void aGatewayCannotSubscribeToOtherGatewaysTraffic() {
         assertFalse(acl.maySubscribe("gA1", "coaptree/#"));
         assertFalse(acl.maySubscribe("gA1", TOPICS.everyNode(TopicKind.QUERY)));

@@ -183,7 +183,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         handler = new TreeHandler(options, Clock.systemUTC(), refusals);
         checkLastWill(handler);
         warnAboutRootLevel(options);
-        delivery = new GatewayDelivery(settings.delivery(), "coaptree-delivery");
+        delivery = new GatewayDelivery(settings.delivery(), "coaptree-delivery-" + options.self().name());
         bus = new DataTransportMessageBus(transport, scheduler, delivery, new TopicLanes(handler.topics()), refusals);
         TreeHandler h = handler;
         bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));

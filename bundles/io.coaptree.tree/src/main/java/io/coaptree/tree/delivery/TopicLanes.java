@@ -12,7 +12,8 @@ import io.coaptree.tree.topics.TreeTopics;
  * {@code heartbeat}, {@code lwt}, {@code leave}) are control traffic, handled in order per topic; RD
  * synchronisation ({@code rd}) is normal traffic in order per topic (its deltas build on each other); routed
  * envelopes ({@code query}, {@code reply}) carry their class in a hint byte ahead of the (sealed) message and are
- * handled in parallel: they are CoAP messages, which CoAP already lets arrive in any order.
+ * handled in parallel: they are CoAP messages, which CoAP already lets arrive in any order. Telemetry records
+ * ({@code telemetry}) are routed the same way: a hint byte, any order (each record carries its own time).
  */
 public final class TopicLanes {
 
@@ -46,6 +47,7 @@ public final class TopicLanes {
         switch (kind) {
             case QUERY:
             case REPLY:
+            case TELEMETRY:
                 return HINTED;
             case RD:
                 return ORDERED_NORMAL;

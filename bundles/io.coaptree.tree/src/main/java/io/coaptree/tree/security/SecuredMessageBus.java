@@ -18,7 +18,7 @@ import io.coaptree.tree.topics.TreeTopics;
  * and logged through {@link Refusals} and dropped. Handlers get the proven sender
  * ({@link MessageHandler#onMessage(String, byte[], String)}).
  * <p>
- * Where the topic names the sender (join, heartbeat, leave), the seal must be that node's. A last will
+ * Where the topic names the sender (join, heartbeat, leave, telemetry), the seal must be that node's. A last will
  * ({@code lwt}) cannot be sealed, since the broker publishes it long after it was written: it passes unopened
  * when empty (the tree takes an empty will as "this node is down" and nothing more; the broker's access list says
  * who may publish it), and is refused otherwise.
@@ -147,7 +147,8 @@ public final class SecuredMessageBus implements MessageBus {
     }
 
     private static boolean namesItsSender(TopicKind kind) {
-        return kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE;
+        return kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE
+                || kind == TopicKind.TELEMETRY;
     }
 
     private static String replayDetail(ReplayWindows.Verdict verdict, MessageSeal.Opened opened) {

@@ -19,7 +19,12 @@ public enum TopicKind {
     /** Requests and lookups addressed to the node (published by the previous hop). */
     QUERY("query"),
     /** Responses and notifications addressed to the node (published by the next hop). */
-    REPLY("reply");
+    REPLY("reply"),
+    /**
+     * Device data a gateway sends up to the root (published by the node on its own topic, read by the root's
+     * gateways; contract version 4).
+     */
+    TELEMETRY("telemetry");
 
     private final String level;
 

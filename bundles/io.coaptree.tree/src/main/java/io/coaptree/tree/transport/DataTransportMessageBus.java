@@ -53,6 +53,8 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
     private final GatewayDelivery delivery;
     private final TopicLanes lanes;
     private final Refusals refusals;
+    /** The QoS of every publish of this bus, or -1 for its class's ({@code delivery.qos.<class>}). */
+    private final int qos;
     private final Map<String, MessageHandler> subscriptions = new ConcurrentHashMap<>();
     private final List<Runnable> connectedCallbacks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
@@ -64,6 +66,7 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
         this.delivery = null;
         this.lanes = null;
         this.refusals = null;
+        this.qos = QOS;
         transport.addDataTransportListener(this);
     }
 
@@ -74,6 +77,21 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
      */
     public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
             GatewayDelivery delivery, TopicLanes lanes, Refusals refusals) {
+        this(transport, retries, delivery, lanes, refusals, -1);
+    }
+
+    /**
+     * A gateway's bus whose publishes all take one QoS, whatever their class (a component with a QoS setting of
+     * its own, such as the telemetry uplink's {@code telemetry.qos}).
+     *
+     * @param qos 0, 1 or 2; -1 for the class's QoS
+     */
+    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
+            GatewayDelivery delivery, TopicLanes lanes, Refusals refusals, int qos) {
+        if (qos < -1 || qos > 2) {
+            throw new IllegalArgumentException("qos: " + qos + " is not 0, 1 or 2");
+        }
+        this.qos = qos;
         this.transport = Objects.requireNonNull(transport, "transport");
         this.retries = Objects.requireNonNull(retries, "retries");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
@@ -114,10 +132,10 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
         TopicLanes.Lane lane = lanes.lane(topic);
         DeliveryClass c = lane.hinted() ? deliveryClass : lane.fixedClass();
         byte[] wire = lane.hinted() ? hinted(c, payload) : payload;
-        int qos = delivery.options().qos(c);
+        int q = qos >= 0 ? qos : delivery.options().qos(c);
         delivery.outbound(c, () -> {
             try {
-                transportPublish(topic, wire, qos);
+                transportPublish(topic, wire, q);
             } catch (IllegalStateException e) {
                 LOG.warn("{}", e.getMessage());
             }

@@ -23,7 +23,8 @@ import java.util.concurrent.CountDownLatch;
  * tree --kura-config DIR --dp FILE --examples-dp FILE --gateways-file FILE [--heartbeat-ms N]
  *      [--layout testbed|chain] [--record-sink GATEWAY [--record-devices N]]
  *      [--tree-security signature|secret|none] [--tree-batching true|false] [--brokers embedded|mosquitto|bridged]
- *      [--replicas N] [--hop-by-hop]   (see io.coaptree.bench.tree.TreeTarget)
+ *      [--replicas N] [--hop-by-hop] [--telemetry-consumer-port N] [--counters-file FILE]
+ *      (see io.coaptree.bench.tree.TreeTarget)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -81,11 +82,14 @@ public final class TargetMain {
                         io.coaptree.bench.tree.TreeLayout.parse(option(args, "--layout", "testbed")),
                         option(args, "--record-sink", null) == null ? null
                                 : new io.coaptree.bench.tree.TreeTarget.RecordSink(option(args, "--record-sink", null),
-                                        Integer.parseInt(option(args, "--record-devices", "512"))),
+                                        Integer.parseInt(option(args, "--record-devices", "512")),
+                                        Integer.parseInt(option(args, "--telemetry-consumer-port", "0"))),
                         option(args, "--tree-security", "signature"), option(args, "--brokers", "embedded"),
                         Integer.parseInt(option(args, "--replicas", "1")),
                         !java.util.Arrays.asList(args).contains("--hop-by-hop"),
-                        Boolean.parseBoolean(option(args, "--tree-batching", "true")));
+                        Boolean.parseBoolean(option(args, "--tree-batching", "true")),
+                        option(args, "--counters-file", null) == null ? null
+                                : Path.of(option(args, "--counters-file", null)));
                 target = tree;
                 port = tree.port();
             }

@@ -153,6 +153,12 @@ final class TreeBrokers implements AutoCloseable {
         return embedded != null ? embedded.port() : ports.get(HUB);
     }
 
+    /** The embedded broker's PUBLISH counts by client and topic kind ({@link EmbeddedBroker#publishesByClient}); empty
+     * for Mosquitto. */
+    public java.util.Map<String, Long> publishesByClient() {
+        return embedded != null ? embedded.publishesByClient() : java.util.Map.of();
+    }
+
     @Override
     public void close() {
         if (embedded != null) {

@@ -36,8 +36,11 @@ public final class TreeTarget implements AutoCloseable {
     static final Duration BOOT_TIMEOUT = Duration.ofSeconds(240);
     static final int BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 
-    /** Where the seed scenarios' record sink goes, if anywhere: a gateway and how many device resources. */
-    public record RecordSink(String gateway, int devices) {
+    /**
+     * Where the seed scenarios' record sink goes, if anywhere: a gateway and how many device resources, and the UDP
+     * port of the benchmark's consumer when the records travel by the telemetry uplink (0: they do not).
+     */
+    public record RecordSink(String gateway, int devices, int telemetryConsumerPort) {
     }
 
     private final TreeBrokers broker;
@@ -66,10 +69,11 @@ public final class TreeTarget implements AutoCloseable {
      * @param replicas     how many gateways serve group B/2 ({@link TreeLayout#withReplicas})
      * @param directRoutes {@code remotequery.route.direct} (gateways of one broker take direct routes)
      * @param batching     {@code delivery.batch.enabled} (the default true)
+     * @param countersFile where {@link TargetCounters} writes publishes and CPU by gateway, or null
      */
     public static TreeTarget start(Path kuraConfig, Path coaptreeDp, Path examplesDp, Path gatewaysFile,
             long heartbeatMillis, TreeLayout layout, RecordSink recordSink, String securityMode, String brokers,
-            int replicas, boolean directRoutes, boolean batching) throws IOException {
+            int replicas, boolean directRoutes, boolean batching, Path countersFile) throws IOException {
         List<Gateway> gateways = layout.withReplicas(replicas);
         TreeBrokers broker = TreeBrokers.start(brokers, gateways);
         Path storage = Files.createTempDirectory("coaptree-bench-tree-");
@@ -93,15 +97,15 @@ public final class TreeTarget implements AutoCloseable {
         TreeHierarchy.Settings settings = new TreeHierarchy.Settings(kuraConfig, coaptreeDp, examplesDp, storage,
                 broker.url(gateways.get(0)), tree, server);
         TreeTarget[] self = new TreeTarget[1];
-        Thread boot = new Thread(() -> self[0].boot(settings, gateways, recordSink, gatewaysFile, directRoutes),
-                "bench-tree-boot");
+        Thread boot = new Thread(() -> self[0].boot(settings, gateways, recordSink, gatewaysFile, directRoutes,
+                countersFile), "bench-tree-boot");
         self[0] = new TreeTarget(broker, storage, boot);
         boot.start();
         return self[0];
     }
 
     private void boot(TreeHierarchy.Settings settings, List<Gateway> gateways, RecordSink recordSink,
-            Path gatewaysFile, boolean directRoutes) {
+            Path gatewaysFile, boolean directRoutes, Path countersFile) {
         Properties out = new Properties();
         long started = System.nanoTime();
         try {
@@ -132,6 +136,16 @@ public final class TreeTarget implements AutoCloseable {
             if (recordSink != null) {
                 io.coaptree.bench.seeds.records.RecordSinkBundle.install(h.node(recordSink.gateway()).bundleContext(),
                         recordSink.devices());
+                if (recordSink.telemetryConsumerPort() > 0) {
+                    TelemetryUplinkSetup.configure(h, recordSink.gateway(), recordSink.telemetryConsumerPort());
+                }
+            }
+            if (countersFile != null) {
+                Map<String, Integer> ports = new java.util.LinkedHashMap<>();
+                for (Gateway g : h.gateways()) {
+                    ports.put(g.name(), h.coapPort(g.name()));
+                }
+                TargetCounters.start(countersFile, ports, broker::publishesByClient);
             }
             for (Gateway g : h.gateways()) {
                 out.setProperty("port." + g.name(), Integer.toString(h.coapPort(g.name())));

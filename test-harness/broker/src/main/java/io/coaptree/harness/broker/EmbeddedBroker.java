@@ -38,6 +38,8 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final int port;
     private final int tlsPort;
     private Server server;
+    /** Kept across restarts: counts since the broker was created. */
+    private final PublishCounter publishes = new PublishCounter();
 
     /** An anonymous broker on {@code port} (0 for a free port), started. */
     public EmbeddedBroker(int port) throws IOException {
@@ -101,8 +103,16 @@ public final class EmbeddedBroker implements AutoCloseable {
                 settings.keystorePassword);
         IAuthorizatorPolicy acl = settings.admission == null ? null : settings.admission.authorizator();
         Server s = new Server();
-        s.startServer(new MemoryConfig(p), List.of(), ssl, authenticator(), acl);
+        s.startServer(new MemoryConfig(p), List.of(publishes), ssl, authenticator(), acl);
         server = s;
+    }
+
+    /**
+     * PUBLISH packets accepted since this broker was created, by {@code "<client id> <last topic level>"} (counted
+     * shortly after routing), e.g. {@code "gB1 telemetry"}.
+     */
+    public Map<String, Long> publishesByClient() {
+        return publishes.counts();
     }
 
     public synchronized void stop() {

@@ -13,7 +13,7 @@ import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.seeds.SeedCharts;
 import io.coaptree.bench.seeds.records.DeviceBehaviour;
 import io.coaptree.bench.seeds.records.RecordPipeline;
-import io.coaptree.bench.seeds.records.RootConsumer;
+import io.coaptree.bench.seeds.records.RecordConsumer;
 
 import static io.coaptree.bench.seeds.SeedCharts.fixed;
 
@@ -49,7 +49,7 @@ final class TrialConvergence {
     }
 
     /** Trial lengths doubling up to the whole trial: T/16, T/8, T/4, T/2, T. */
-    static List<Prefix> prefixes(RootConsumer.Delivered delivered, Duration trial) {
+    static List<Prefix> prefixes(RecordConsumer.Delivered delivered, Duration trial) {
         List<Prefix> prefixes = new ArrayList<>();
         double whole = trial.toMillis() / 1000.0;
         for (double length = whole / 16; length <= whole + 1e-9; length *= 2) {

@@ -18,7 +18,8 @@ import io.coaptree.bench.load.ArrivalSchedule;
 import io.coaptree.bench.load.RequestIssuer;
 
 /**
- * Devices that each POST records to their own resource on a gateway ({@code /records/<device>}), each a CoAP client
+ * Devices that each POST records to a gateway (their own resource {@code /records/<device>}, or the gateway's
+ * telemetry resource), each a CoAP client
  * with its own UDP port, each on its own schedule ({@link DeviceBehaviour}). One pacing thread sends every record
  * at its due time whatever the gateway does (open loop); a record carries its due time, so lateness of the
  * sender shows in the latency the consumer measures.
@@ -30,19 +31,26 @@ public final class DeviceFleet implements AutoCloseable {
     }
 
     private final int devices;
+    private final java.util.function.IntFunction<String> path;
     private final byte[][] nextPayload;
     private final CoapRequestIssuer issuer;
 
-    /** Opens {@code devices} clients towards {@code host:port}. */
+    /** Opens {@code devices} clients towards {@code host:port}, each POSTing to its own resource. */
     public DeviceFleet(String host, int port, int devices) {
+        this(host, port, devices, RecordsPath::ofDevice);
+    }
+
+    /** @param path the path a device POSTs to, e.g. the gateway's telemetry resource for all of them */
+    public DeviceFleet(String host, int port, int devices, java.util.function.IntFunction<String> path) {
         this.devices = devices;
+        this.path = path;
         this.nextPayload = new byte[devices][];
         this.issuer = CoapRequestIssuer.open(host, port, devices, this::post);
     }
 
     private Request post(int device) {
         Request request = Request.newPost();
-        request.getOptions().setUriPath(RecordsPath.ofDevice(device))
+        request.getOptions().setUriPath(path.apply(device))
                 .setContentFormat(MediaTypeRegistry.APPLICATION_OCTET_STREAM);
         request.setPayload(nextPayload[device]);
         return request;

@@ -1,5 +1,6 @@
 package io.coaptree.bench.seeds.records;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -33,22 +34,58 @@ public final class RecordPipeline implements AutoCloseable {
     /** The failure reason of records that were sent and never reached the consumer. */
     public static final String NOT_DELIVERED = "not delivered to the root";
 
-    /** One step: the measurement as reported, and every delivered record's send offset and latency. */
-    public record StepRecords(Measurement measurement, RootConsumer.Delivered delivered, DeviceFleet.Sent sent) {
+    /**
+     * One step: the measurement as reported, every delivered record's send offset and latency, and (telemetry
+     * pipelines) what the entry gateway spent on them, else null.
+     */
+    public record StepRecords(Measurement measurement, RecordConsumer.Delivered delivered, DeviceFleet.Sent sent,
+            GatewayCost cost) {
     }
 
     private final ScenarioContext context;
     private final TreeLaunch tree;
     private final DeviceFleet fleet;
-    private final RootConsumer consumer;
+    private final RecordConsumer consumer;
+    /** The target's counters (telemetry pipelines), or null. */
+    private final Path counters;
     private int steps;
 
-    private RecordPipeline(ScenarioContext context, TreeLaunch tree, DeviceFleet fleet, RootConsumer consumer) {
+    private RecordPipeline(ScenarioContext context, TreeLaunch tree, DeviceFleet fleet, RecordConsumer consumer,
+            Path counters) {
         this.context = context;
         this.tree = tree;
         this.fleet = fleet;
         this.consumer = consumer;
+        this.counters = counters;
     }
+
+    /**
+     * Records by the telemetry uplink: devices POST to the sink gateway's {@code /telemetry}, the gateway publishes
+     * them up the tree (sealed, batched while the rate is high if {@code batching}), the root hands them to its
+     * CloudPublisher, which sends each to a {@link CloudDatagramConsumer} here.
+     */
+    public static RecordPipeline startTelemetry(ScenarioContext context, String label, int devices, boolean batching)
+            throws Exception {
+        CloudDatagramConsumer consumer = new CloudDatagramConsumer();
+        Path counters = context.outputDir().resolve(label + "-counters.properties");
+        try {
+            TreeLaunch tree = TreeLaunch.start(context, label, TreeLayout.CHAIN,
+                    List.of("--record-sink", SINK_GATEWAY, "--record-devices", Integer.toString(devices),
+                            "--telemetry-consumer-port", Integer.toString(consumer.port()),
+                            "--counters-file", counters.toAbsolutePath().toString(),
+                            "--tree-security", context.options().setting("security", "signature"),
+                            "--tree-batching", Boolean.toString(batching)), 1024, 1000,
+                    Duration.ofSeconds(240));
+            return new RecordPipeline(context, tree, new DeviceFleet(HOST, tree.ports().get(SINK_GATEWAY), devices,
+                    d -> TELEMETRY_PATH), consumer, counters);
+        } catch (Exception | Error e) {
+            consumer.close();
+            throw e;
+        }
+    }
+
+    /** The path of the entry gateway's telemetry resource. */
+    static final String TELEMETRY_PATH = "telemetry";
 
     /** Boots the tree with the sink, opens {@code devices} device clients and the consumer's relations. */
     public static RecordPipeline start(ScenarioContext context, String label, int devices) throws Exception {
@@ -67,7 +104,7 @@ public final class RecordPipeline implements AutoCloseable {
                     context.note("No Observe relation through the root could be established within 2 minutes for "
                             + "devices " + consumer.unobserved() + "; their records count as not delivered.");
                 }
-                return new RecordPipeline(context, tree, fleet, consumer);
+                return new RecordPipeline(context, tree, fleet, consumer, null);
             }
         } catch (Exception | Error e) {
             context.stopTarget(tree.target());
@@ -100,22 +137,31 @@ public final class RecordPipeline implements AutoCloseable {
         long expected = Math.round(active * ratePerDevice * duration.toNanos() / 1e9);
         LoadProfile profile = LoadProfile.openLoop(name, arrivals, active * ratePerDevice, active, duration,
                 Math.max(1, expected)).withRequestTimeout(Duration.ofSeconds(5));
-        RootConsumer.Delivered[] delivered = new RootConsumer.Delivered[1];
+        RecordConsumer.Delivered[] delivered = new RecordConsumer.Delivered[1];
         DeviceFleet.Sent[] sent = new DeviceFleet.Sent[1];
+        GatewayCost[] cost = new GatewayCost[1];
         Measurement m = context.measureStep(tree.target(), name, active + " devices, " + profile.describe()
                 + ", records to the root", expected, progress -> {
+                    GatewayCost.Reading before = counters == null ? null : GatewayCost.Reading.of(counters);
                     long start = System.nanoTime();
                     consumer.beginStep(step, active, start, progress::step);
                     sent[0] = fleet.run(step, active, behaviour, duration, seed, () -> { });
                     consumer.awaitDrained(sent[0].records(), Duration.ofSeconds(5));
                     delivered[0] = consumer.endStep();
+                    if (counters != null) {
+                        Thread.sleep(600); // the target writes its counters every 250 ms
+                        long taken = sent[0].records() - sent[0].failures().values().stream()
+                                .mapToLong(Long::longValue).sum();
+                        cost[0] = GatewayCost.between(before, GatewayCost.Reading.of(counters), SINK_GATEWAY,
+                                TreeHierarchy.ROOT_NAME, taken);
+                    }
                     return result(name, profile, sent[0], delivered[0]);
                 });
-        return new StepRecords(m, delivered[0], sent[0]);
+        return new StepRecords(m, delivered[0], sent[0], cost[0]);
     }
 
     private static LoadResult result(String name, LoadProfile profile, DeviceFleet.Sent sent,
-            RootConsumer.Delivered delivered) {
+            RecordConsumer.Delivered delivered) {
         Map<String, Long> failures = new TreeMap<>(sent.failures());
         long postFailures = failures.values().stream().mapToLong(Long::longValue).sum();
         long lost = sent.records() - delivered.records() - postFailures;

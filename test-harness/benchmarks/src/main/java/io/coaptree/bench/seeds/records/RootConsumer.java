@@ -2,7 +2,6 @@ package io.coaptree.bench.seeds.records;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,9 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
-import org.HdrHistogram.Histogram;
 import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.CoapHandler;
 import org.eclipse.californium.core.CoapObserveRelation;
@@ -24,18 +21,11 @@ import io.coaptree.bench.coap.CoapRequestIssuer;
 /**
  * The consumer at the root: one CoAP client (one UDP port) on the root gateway that observes every device's record
  * resource through the tree ({@code /tree/<domain>/<group>/<node>/records/<n>}), so each record travels device ->
- * its gateway -> MQTT up the tree -> the root -> this client. Until CoAPTree has a telemetry uplink, relayed
- * Observe is how a record reaches the top. Each new record's one-way latency (now minus the due time it carries)
- * goes into a histogram; a record seen twice, or one of an earlier step, is not counted again.
+ * its gateway -> MQTT up the tree -> the root -> this client: relayed Observe, how records reached the top before
+ * the telemetry uplink (see {@link CloudDatagramConsumer}). Counting per step: {@link DeliveryTally}.
  */
-public final class RootConsumer implements AutoCloseable {
+public final class RootConsumer extends TalliedConsumer {
 
-    /** What one step delivered. */
-    public record Delivered(long records, Histogram latencyMicros, List<Double> sendOffsetsSeconds,
-            List<Long> latenciesMicros) {
-    }
-
-    static final long HIGHEST_MICROS = 120_000_000L;
     static final int REGISTRATION_BATCH = 16;
     /**
      * Client endpoints (UDP ports) the devices' relations are spread over. The root numbers its messages to a port
@@ -56,15 +46,6 @@ public final class RootConsumer implements AutoCloseable {
     private final List<Integer> unobserved = new ArrayList<>();
     private String uriPrefix;
     private String gatewayAddress;
-    private final Object lock = new Object();
-    private int step = -1;
-    private long stepStartNanos;
-    private BitSet[] seen = new BitSet[0];
-    private Histogram histogram = new Histogram(HIGHEST_MICROS, 3);
-    private List<Double> offsets = new ArrayList<>();
-    private List<Long> latencies = new ArrayList<>();
-    private final AtomicLong delivered = new AtomicLong();
-    private volatile Runnable onDelivered = () -> { };
 
     private RootConsumer(CoapEndpoint[] endpoints) {
         this.endpoints = endpoints;
@@ -136,68 +117,9 @@ public final class RootConsumer implements AutoCloseable {
         return handler;
     }
 
-    /** Starts counting a new step's records; {@code onRecord} runs for each new one (the progress bar). */
-    public void beginStep(int newStep, int devices, long startNanos, Runnable onRecord) {
-        synchronized (lock) {
-            step = newStep;
-            stepStartNanos = startNanos;
-            seen = new BitSet[devices];
-            for (int d = 0; d < devices; d++) {
-                seen[d] = new BitSet();
-            }
-            histogram = new Histogram(HIGHEST_MICROS, 3);
-            offsets = new ArrayList<>();
-            latencies = new ArrayList<>();
-            delivered.set(0);
-            onDelivered = onRecord;
-        }
-    }
-
     /** Devices whose relation could not be established within the timeout given to {@link #observe}. */
     public List<Integer> unobserved() {
         return List.copyOf(unobserved);
-    }
-
-    /** Waits until {@code expected} records arrived or {@code quiet} passed without a new one. */
-    public void awaitDrained(long expected, Duration quiet) throws InterruptedException {
-        long last = delivered.get();
-        long lastChange = System.nanoTime();
-        while (delivered.get() < expected && System.nanoTime() - lastChange < quiet.toNanos()) {
-            Thread.sleep(20);
-            long now = delivered.get();
-            if (now != last) {
-                last = now;
-                lastChange = System.nanoTime();
-            }
-        }
-    }
-
-    /** The step's records, and stops counting. */
-    public Delivered endStep() {
-        synchronized (lock) {
-            step = -1;
-            return new Delivered(delivered.get(), histogram.copy(), List.copyOf(offsets), List.copyOf(latencies));
-        }
-    }
-
-    private void arrived(byte[] payload) {
-        long now = System.nanoTime();
-        RecordPayload record = RecordPayload.decode(payload);
-        if (record == null) {
-            return;
-        }
-        synchronized (lock) {
-            if (record.step() != step || record.device() >= seen.length || seen[record.device()].get(record.sequence())) {
-                return;
-            }
-            seen[record.device()].set(record.sequence());
-            long micros = Math.max(1, (now - record.sentNanos()) / 1_000);
-            histogram.recordValue(Math.min(micros, HIGHEST_MICROS));
-            offsets.add((record.sentNanos() - stepStartNanos) / 1e9);
-            latencies.add(micros);
-            delivered.incrementAndGet();
-        }
-        onDelivered.run();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
@@ -17,14 +18,17 @@ import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.scenario.ServerUsage;
 import io.coaptree.bench.seeds.SeedCharts;
 import io.coaptree.bench.seeds.records.DeviceBehaviour;
+import io.coaptree.bench.seeds.records.GatewayCost;
 import io.coaptree.bench.seeds.records.RecordPipeline;
 
 import static io.coaptree.bench.seeds.SeedCharts.fixed;
 import static io.coaptree.bench.seeds.SeedCharts.ms;
 
 /**
- * SegaNet's Figures 1/7 and 2/8: p99 latency of records from 1 to 256 devices, each sending one record every
- * 100 ms to its gateway, forwarded to a consumer at the root; and the gateways' CPU split into user and system time.
+ * SegaNet's Figures 1/7 and 2/8 over the telemetry uplink: p99 latency of records from 1 to 256 devices, each
+ * sending one record every 100 ms to its gateway's {@code /telemetry}, carried up the tree to the root and handed to
+ * the root's CloudPublisher; the tree's CPU split into user and system time; and, per record, the MQTT publishes
+ * the entry gateway made and the CPU it spent (issue 14, with batching on and off).
  */
 final class SeganetLatency {
 
@@ -34,6 +38,9 @@ final class SeganetLatency {
     /** SegaNet's goal for us: p99 at 256 devices, and CPU below saturation (90% of the cores). */
     static final double P99_GOAL_MILLIS = 50;
     static final double SATURATED_FRACTION = 0.9;
+    /** Issue 14's goals at 256 devices, batching on against off. */
+    static final double PUBLISH_CUT_GOAL = 5;
+    static final double CPU_CUT_GOAL = 2;
 
     /** SegaNet's p99 at 256 devices on a Raspberry Pi 4 (Figure 7), and at 1 device from its stated ratios. */
     static final double NATIVE_P99_256_MS = 12_700;
@@ -41,58 +48,88 @@ final class SeganetLatency {
     static final double NATIVE_P99_1_MS = NATIVE_P99_256_MS / 2067;
     static final double SEGANET_P99_1_MS = SEGANET_P99_256_MS / 78;
 
+    /** One sweep over the device counts, with batching on or off. */
+    record Sweep(boolean batching, List<Double> p99Millis, List<Double> deliveredPercent,
+            List<Double> publishesPerRecord, List<Double> cpuMicrosPerRecord, List<Double> userPercent,
+            List<Double> systemPercent, Measurement last, ClassProbe.Result urgentIdle, ClassProbe.Result urgentLoaded) {
+    }
+
     private SeganetLatency() {
     }
 
-    static void run(ScenarioContext context, RecordPipeline pipeline, Duration stepTime) throws Exception {
+    static Sweep run(ScenarioContext context, RecordPipeline pipeline, Duration stepTime, boolean batching)
+            throws Exception {
+        String mode = batching ? "batching on" : "batching off";
         DeviceBehaviour devices = DeviceBehaviour.fixed(INTERVAL_MILLIS, RECORD_BYTES);
         double rate = 1000 / INTERVAL_MILLIS;
-        // the gateways' JIT and the observe relays warm up on a step that is not reported with the others
-        pipeline.step("warm-up-16", 16, devices, Arrivals.FIXED, rate, stepTime.dividedBy(2), 1);
-        // Issue 14: reads of one device's resource through the root, urgent and normal, on the idle tree ...
+        // the gateways' JIT warms up on a step that is not reported with the others
+        pipeline.step("warm-up-16-" + (batching ? "on" : "off"), 16, devices, Arrivals.FIXED, rate,
+                stepTime.dividedBy(2), 1);
+        // Issue 14: urgent reads of one device's resource through the root, on the idle tree ...
         ClassProbe.Result urgentIdle = probe(pipeline, true, stepTime);
         ClassProbe.Result normalIdle = probe(pipeline, false, stepTime);
         ClassProbe.Result[] loaded = new ClassProbe.Result[2];
-        ResultTable.Builder table = new ResultTable.Builder("Records to the root, one every "
+        ResultTable.Builder table = new ResultTable.Builder("Telemetry records to the root (" + mode + "), one every "
                 + (int) INTERVAL_MILLIS + " ms per device, " + RECORD_BYTES + " B", "devices", "records/s offered",
-                "sent", "delivered", "delivery %", "p50 ms", "p99 ms", "max ms", "target CPU %", "user %",
-                "system %", "POST failures");
+                "sent", "delivered", "delivery %", "p50 ms", "p99 ms", "max ms", "MQTT publishes/record",
+                "entry gateway CPU µs/record", "of which named threads µs", "root CPU µs/record", "tree JVM CPU %",
+                "user %", "system %", "POST failures");
         List<Double> p99 = new ArrayList<>();
-        List<String> labels = new ArrayList<>();
+        List<Double> delivered = new ArrayList<>();
+        List<Double> publishes = new ArrayList<>();
+        List<Double> cpuPerRecord = new ArrayList<>();
         List<Double> user = new ArrayList<>();
         List<Double> system = new ArrayList<>();
         Measurement last = null;
         for (int n : DEVICES) {
-            // ... and beside the 256 devices' records
-            ClassProbe urgentProbe = n == DEVICES.get(DEVICES.size() - 1) ? startProbe(pipeline, true) : null;
-            ClassProbe normalProbe = urgentProbe == null ? null : startProbe(pipeline, false);
-            Measurement m = pipeline.step("devices-" + n, n, devices, Arrivals.FIXED, rate, stepTime, n).measurement();
-            if (urgentProbe != null) {
-                loaded[0] = urgentProbe.stop();
-                loaded[1] = normalProbe.stop();
-                urgentProbe.close();
-                normalProbe.close();
-            }
+            RecordPipeline.StepRecords step = pipeline.step("devices-" + n + "-" + (batching ? "on" : "off"), n,
+                    devices, Arrivals.FIXED, rate, stepTime, n);
+            Measurement m = step.measurement();
             LatencySummary l = m.load().latency();
             ServerUsage u = m.server();
             // the step's CPU in % of one core, split in the proportion /proc reports user and system time
             double systemPercent = u.cpuSeconds() <= 0 ? 0 : u.cpuPercent() * u.systemCpuSeconds() / u.cpuSeconds();
             double userPercent = u.cpuPercent() - systemPercent;
             long notDelivered = m.load().failures().getOrDefault(RecordPipeline.NOT_DELIVERED, 0L);
-            table.row(n, fixed(n * rate, 0), m.load().started(), m.load().succeeded(),
-                    fixed(100.0 * m.load().succeeded() / Math.max(1, m.load().started()), 1), ms(l.p50Micros()),
-                    ms(l.p99Micros()), ms(l.maxMicros()), fixed(u.cpuPercent(), 0), fixed(userPercent, 0),
-                    fixed(systemPercent, 0), m.load().failed() - notDelivered);
+            GatewayCost cost = step.cost();
+            double deliveredPercent = 100.0 * m.load().succeeded() / Math.max(1, m.load().started());
+            table.row(n, fixed(n * rate, 0), m.load().started(), m.load().succeeded(), fixed(deliveredPercent, 1),
+                    ms(l.p50Micros()), ms(l.p99Micros()), ms(l.maxMicros()), fixed(cost.publishesPerRecord(), 3),
+                    fixed(cost.cpuMicrosPerRecord(), 0), fixed(cost.namedThreadsMicrosPerRecord(), 0),
+                    fixed(cost.rootMicrosPerRecord(), 0), fixed(u.cpuPercent(), 0), fixed(userPercent, 0), fixed(systemPercent, 0),
+                    m.load().failed() - notDelivered);
             p99.add(Math.max(0.001, l.p99Micros() / 1e3)); // a log axis cannot show 0
-            labels.add(Integer.toString(n));
+            delivered.add(deliveredPercent);
+            publishes.add(cost.publishesPerRecord());
+            cpuPerRecord.add(cost.cpuMicrosPerRecord());
             user.add(userPercent);
             system.add(systemPercent);
             last = m;
+            if (n == DEVICES.get(DEVICES.size() - 1)) {
+                ResultTable.Builder threads = new ResultTable.Builder("Where the entry gateway's CPU goes at " + n
+                        + " devices (" + mode + "): the threads named after gB1, and Californium's threads of the "
+                        + "whole JVM", "thread", "µs of CPU per record");
+                cost.microsPerRecordByThread().forEach((name, micros) -> {
+                    if (micros >= 0.5) {
+                        threads.row(name, fixed(micros, 1));
+                    }
+                });
+                context.table(threads.build());
+            }
         }
         context.table(table.build());
-        context.table(new ResultTable.Builder("Reads of one device's resource through the root by delivery class "
-                + "(dc=urgent or the default, normal), one at a time every " + ClassProbe.PAUSE_MILLIS + " ms",
-                "tree", "class", "reads", "failed", "p50 ms", "p99 ms")
+        // ... and beside the 256 devices' records, in a step of its own: the probes' reads cost the entry gateway
+        // CPU (sealed queries to open, answers to seal), which must not count against the records above
+        int most = DEVICES.get(DEVICES.size() - 1);
+        try (ClassProbe urgentProbe = startProbe(pipeline, true); ClassProbe normalProbe = startProbe(pipeline, false)) {
+            pipeline.step("devices-" + most + "-probed-" + (batching ? "on" : "off"), most, devices, Arrivals.FIXED,
+                    rate, stepTime, most + 1);
+            loaded[0] = urgentProbe.stop();
+            loaded[1] = normalProbe.stop();
+        }
+        context.table(new ResultTable.Builder("Reads of one device's resource through the root by delivery class ("
+                + mode + "), one at a time every " + ClassProbe.PAUSE_MILLIS + " ms", "tree", "class", "reads",
+                "failed", "p50 ms", "p99 ms")
                 .row("idle", "urgent", urgentIdle.reads(), urgentIdle.failed(), ms(urgentIdle.p50Micros()),
                         ms(urgentIdle.p99Micros()))
                 .row("idle", "normal", normalIdle.reads(), normalIdle.failed(), ms(normalIdle.p50Micros()),
@@ -102,12 +139,13 @@ final class SeganetLatency {
                 .row(DEVICES.get(DEVICES.size() - 1) + " devices", "normal", loaded[1].reads(), loaded[1].failed(),
                         ms(loaded[1].p50Micros()), ms(loaded[1].p99Micros()))
                 .build());
-        context.headline(Headline.against("Issue 14: urgent p99 at 256 devices against the idle tree",
+        context.headline(Headline.against("Issue 14 (" + mode + "): urgent p99 at 256 devices against the idle tree",
                 String.format(Locale.ROOT, "%.1f ms against %.1f ms", loaded[0].p99Micros() / 1e3,
                         urgentIdle.p99Micros() / 1e3), "within 2x",
                 loaded[0].p99Micros() <= 2 * Math.max(1, urgentIdle.p99Micros())));
-        charts(context, p99, labels, user, system);
-        headlines(context, last);
+        headlines(context, last, mode);
+        return new Sweep(batching, p99, delivered, publishes, cpuPerRecord, user, system, last, urgentIdle,
+                loaded[0]);
     }
 
     private static ClassProbe startProbe(RecordPipeline pipeline, boolean urgent) {
@@ -122,31 +160,63 @@ final class SeganetLatency {
         }
     }
 
-    private static void charts(ScenarioContext context, List<Double> p99, List<String> labels, List<Double> user,
-            List<Double> system) {
-        XYChart latency = SeedCharts.lines("p99 latency, device to consumer", "devices", "p99 (ms)", true, true);
-        latency.addSeries("CoAPTree (this machine, relayed Observe)", SeedCharts.doubles(DEVICES), p99);
+    /** Charts of every sweep, and issue 14's comparison when both batching modes ran. */
+    static void compare(ScenarioContext context, Map<Boolean, Sweep> sweeps) {
+        XYChart latency = SeedCharts.lines("p99 latency, device to the root's consumer (telemetry uplink)", "devices",
+                "p99 (ms)", true, true);
+        XYChart perRecord = SeedCharts.lines("MQTT publishes per record at the entry gateway", "devices",
+                "publishes / record", true, false);
+        XYChart cpu = SeedCharts.lines("Entry gateway CPU per record", "devices", "µs of CPU / record", true, false);
+        for (Sweep s : sweeps.values()) {
+            String label = s.batching() ? "batching on" : "batching off";
+            latency.addSeries("CoAPTree, " + label, SeedCharts.doubles(DEVICES), s.p99Millis());
+            perRecord.addSeries(label, SeedCharts.doubles(DEVICES), s.publishesPerRecord());
+            cpu.addSeries(label, SeedCharts.doubles(DEVICES), s.cpuMicrosPerRecord());
+        }
         latency.addSeries("SegaNet, Raspberry Pi 4 (paper)", List.of(1.0, 256.0),
                 List.of(SEGANET_P99_1_MS, SEGANET_P99_256_MS));
         latency.addSeries("native gateway, Raspberry Pi 4 (paper)", List.of(1.0, 256.0),
                 List.of(NATIVE_P99_1_MS, NATIVE_P99_256_MS));
         context.chart("seganet-p99.png", latency);
-        CategoryChart cpu = SeedCharts.bars("Gateways' CPU (5 gateways and the broker, one JVM)", "devices",
-                "% of one core (200 = both cores)", true);
-        cpu.addSeries("user", labels, user);
-        cpu.addSeries("system", labels, system);
-        context.chart("seganet-cpu.png", cpu);
+        context.chart("seganet-publishes-per-record.png", perRecord);
+        context.chart("seganet-gateway-cpu-per-record.png", cpu);
+        Sweep first = sweeps.values().iterator().next();
+        CategoryChart tree = SeedCharts.bars("The tree's CPU (5 gateways and the broker, one JVM), "
+                + (first.batching() ? "batching on" : "batching off"), "devices", "% of one core (200 = both cores)",
+                true);
+        List<String> labels = DEVICES.stream().map(String::valueOf).toList();
+        tree.addSeries("user", labels, first.userPercent());
+        tree.addSeries("system", labels, first.systemPercent());
+        context.chart("seganet-cpu.png", tree);
+        Sweep on = sweeps.get(true);
+        Sweep off = sweeps.get(false);
+        if (on == null || off == null) {
+            return;
+        }
+        int at = DEVICES.size() - 1;
+        double publishCut = off.publishesPerRecord().get(at) / Math.max(1e-9, on.publishesPerRecord().get(at));
+        double cpuCut = off.cpuMicrosPerRecord().get(at) / Math.max(1e-9, on.cpuMicrosPerRecord().get(at));
+        context.headline(Headline.against("Issue 14: MQTT publishes per record at 256 devices, batching off / on",
+                String.format(Locale.ROOT, "%.2f / %.3f = %.1fx", off.publishesPerRecord().get(at),
+                        on.publishesPerRecord().get(at), publishCut), ">= " + (int) PUBLISH_CUT_GOAL + "x",
+                publishCut >= PUBLISH_CUT_GOAL));
+        context.headline(Headline.against("Issue 14: entry gateway CPU per record at 256 devices, batching off / on",
+                String.format(Locale.ROOT, "%.0f / %.0f µs = %.2fx", off.cpuMicrosPerRecord().get(at),
+                        on.cpuMicrosPerRecord().get(at), cpuCut), ">= " + (int) CPU_CUT_GOAL + "x",
+                cpuCut >= CPU_CUT_GOAL));
     }
 
-    private static void headlines(ScenarioContext context, Measurement m) {
+    private static void headlines(ScenarioContext context, Measurement m, String mode) {
         long p99 = m.load().latency().p99Micros();
         int cores = Runtime.getRuntime().availableProcessors();
         double cpu = m.server().cpuPercent();
-        context.headline(Headline.against("SegaNet: p99 at 256 devices x 10 records/s", String.format(Locale.ROOT,
-                "%.1f ms (%.1f%% delivered)", p99 / 1e3, 100.0 * m.load().succeeded() / Math.max(1, m.load().started())),
+        context.headline(Headline.against("SegaNet (" + mode + "): p99 at 256 devices x 10 records/s",
+                String.format(Locale.ROOT, "%.1f ms (%.1f%% delivered)", p99 / 1e3,
+                        100.0 * m.load().succeeded() / Math.max(1, m.load().started())),
                 "< " + (int) P99_GOAL_MILLIS + " ms", p99 < P99_GOAL_MILLIS * 1000));
-        context.headline(Headline.against("SegaNet: gateways' CPU at 256 devices", String.format(Locale.ROOT,
-                "%.0f%% of %d00%%", cpu, cores), "not saturated (< " + (int) (SATURATED_FRACTION * 100 * cores) + "%)",
+        context.headline(Headline.against("SegaNet (" + mode + "): the tree's CPU at 256 devices",
+                String.format(Locale.ROOT, "%.0f%% of %d00%%", cpu, cores),
+                "not saturated (< " + (int) (SATURATED_FRACTION * 100 * cores) + "%)",
                 cpu < SATURATED_FRACTION * 100 * cores));
     }
 }

@@ -1,0 +1,292 @@
+package io.coaptree.telemetry.component;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Hashtable;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
+import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.eclipse.kura.data.DataTransportService;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceRegistration;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.coaptree.api.CoAPServer;
+import io.coaptree.api.ExtendedResource;
+import io.coaptree.properties.ConfigurationChange;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.rd.service.ResourceDirectoryService;
+import io.coaptree.rd.store.RegistrationListener;
+import io.coaptree.telemetry.cloud.CloudUplink;
+import io.coaptree.telemetry.coap.ObserveEndpoint;
+import io.coaptree.telemetry.coap.ObservedResources;
+import io.coaptree.telemetry.coap.TelemetryFeedResource;
+import io.coaptree.telemetry.coap.TelemetryResource;
+import io.coaptree.telemetry.record.TelemetryCodec;
+import io.coaptree.telemetry.uplink.Destination;
+import io.coaptree.telemetry.uplink.RecordIntake;
+import io.coaptree.telemetry.uplink.RecordSink;
+import io.coaptree.telemetry.uplink.RootReceiver;
+import io.coaptree.telemetry.uplink.TelemetryOptions;
+import io.coaptree.telemetry.uplink.TreeUplink;
+import io.coaptree.telemetry.uplink.UplinkQueue;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.delivery.TopicLanes;
+import io.coaptree.tree.service.TreeService;
+import io.coaptree.tree.transport.DataTransportMessageBus;
+
+/**
+ * The telemetry uplink as a Kura component: takes device data in (POSTs to {@code telemetry.resource.path},
+ * notifications of the resources {@code telemetry.lookup} selects in this gateway's Resource Directory) and sends it
+ * to {@code telemetry.destination}: up the tree to the root over the gateway's sealed, classed and batching MQTT
+ * bus, or to the Kura {@link CloudPublisher} that {@code CloudPublisher.target} selects (Kura's cloud-publisher
+ * convention: a dynamic, optional reference named {@code CloudPublisher}). On a root gateway it also reads every
+ * gateway's telemetry and hands it to its own destination: the cloud, or its feed resource. A configuration that
+ * cannot be applied is refused with an ERROR naming the field, and the running one keeps serving.
+ */
+@Component(name = TelemetryUplink.PID, configurationPid = TelemetryUplink.PID,
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
+        property = "kura.service.pid=" + TelemetryUplink.PID)
+public class TelemetryUplink implements ConfigurableComponent {
+
+    public static final String PID = "io.coaptree.telemetry.TelemetryUplink";
+
+    private static final Logger LOG = LoggerFactory.getLogger(TelemetryUplink.class);
+
+    /** Static: a new target filter means a new instance. */
+    @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
+    private DataTransportService transport;
+
+    @Reference(name = "TreeService")
+    private TreeService tree;
+
+    @Reference(name = "CoAPServer")
+    private CoAPServer server;
+
+    /** Where {@code telemetry.lookup} is looked up; without it nothing is observed (POSTs still work). */
+    @Reference(name = "ResourceDirectoryService", cardinality = ReferenceCardinality.OPTIONAL,
+            policyOption = ReferencePolicyOption.GREEDY)
+    private ResourceDirectoryService rd;
+
+    /** Kura's convention: selected by {@code CloudPublisher.target}, may come and go while the component runs. */
+    @Reference(name = "CloudPublisher", cardinality = ReferenceCardinality.OPTIONAL,
+            policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
+    private volatile CloudPublisher cloudPublisher;
+
+    // Guarded by this.
+    private Map<String, Object> runningProperties = Map.of();
+    private final List<AutoCloseable> running = new ArrayList<>();
+    private final List<ExtendedResource> resources = new ArrayList<>();
+    private ScheduledFuture<?> lookups;
+    private RegistrationListener directoryListener;
+    private ServiceRegistration<TelemetryStatus> status;
+    private String state = "off";
+    private String configError;
+
+    @Activate
+    protected synchronized void activate(BundleContext context, Map<String, Object> properties) {
+        status = context.registerService(TelemetryStatus.class, new TelemetryStatus() {
+        }, statusProperties());
+        TelemetryOptions options = options(properties);
+        if (options != null) {
+            runningProperties = Map.copyOf(properties);
+            start(options);
+        }
+        publishStatus();
+    }
+
+    @Modified
+    protected synchronized void modified(Map<String, Object> properties) {
+        if (ConfigurationChange.none(runningProperties, properties)) {
+            return;
+        }
+        TelemetryOptions next = options(properties);
+        if (next != null) {
+            runningProperties = Map.copyOf(properties);
+            stop();
+            start(next);
+        }
+        publishStatus();
+    }
+
+    @Deactivate
+    protected synchronized void deactivate() {
+        stop();
+        if (status != null) {
+            status.unregister();
+            status = null;
+        }
+    }
+
+    private void publishStatus() {
+        if (status != null) {
+            status.setProperties(statusProperties());
+        }
+    }
+
+    private Hashtable<String, Object> statusProperties() {
+        Hashtable<String, Object> p = new Hashtable<>();
+        p.put(TelemetryStatus.STATE, state);
+        if (configError != null) {
+            p.put(TelemetryStatus.CONFIG_ERROR, configError);
+        }
+        return p;
+    }
+
+    /** The options of a configuration, or null (logged naming the field) if it is refused. */
+    private TelemetryOptions options(Map<String, Object> properties) {
+        try {
+            TelemetryOptions options = TelemetryOptions.fromProperties(properties);
+            configError = null;
+            return options;
+        } catch (InvalidPropertyException e) {
+            configError = e.getMessage();
+            LOG.error("{}: configuration refused{}: {}", PID, runningProperties.isEmpty()
+                    ? ", telemetry is off until it is fixed" : ", the previous one keeps serving", e.getMessage());
+            return null;
+        }
+    }
+
+    private void start(TelemetryOptions options) {
+        state = options.enabled() ? "running" : "off";
+        if (!options.enabled()) {
+            LOG.info("{}: off (telemetry.enabled=false)", PID);
+            return;
+        }
+        boolean root = tree.self().path().isRoot();
+        TelemetryCodec codec = new TelemetryCodec(options.recordMaxBytes());
+        MessageBus bus = root || options.destination() == Destination.ROOT ? treeBus(options, codec) : null;
+        RecordSink destination;
+        if (options.destination() == Destination.CLOUD) {
+            destination = new CloudUplink(() -> cloudPublisher);
+        } else if (root) {
+            TelemetryFeedResource feed = new TelemetryFeedResource(options.feedRecords());
+            publish(feed, "");
+            destination = feed;
+        } else {
+            destination = new TreeUplink(bus, codec, tree.topics(), tree.self());
+        }
+        RecordIntake intake;
+        if (destination instanceof TreeUplink) {
+            // up the tree, records go straight to the gateway's bus, which queues by class and batches
+            intake = RecordIntake.direct(tree.self().text(), destination);
+        } else {
+            UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
+            running.add(queue);
+            intake = queue;
+        }
+        if (root) {
+            UplinkQueue queue = (UplinkQueue) intake; // a root's destination is never the tree
+            RootReceiver receiver = new RootReceiver(tree.topics(), tree.self(), tree::view, codec,
+                    queue::offer, options.deliveryClass());
+            receiver.start(bus, tree.refusals());
+            running.add(receiver::stop);
+        }
+        if (!options.resourcePath().isEmpty()) {
+            String path = options.resourcePath();
+            int slash = path.lastIndexOf('/');
+            publish(new TelemetryResource(path.substring(slash + 1), intake, options.topic(), options.deliveryClass(),
+                    options.recordMaxBytes(), System::currentTimeMillis), slash < 0 ? "" : path.substring(0, slash));
+        }
+        observe(options, intake);
+        LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
+    }
+
+    /** The gateway's bus for telemetry topics: sealed, in class order, batched, with the telemetry QoS. */
+    private MessageBus treeBus(TelemetryOptions options, TelemetryCodec codec) {
+        DataTransportMessageBus raw = new DataTransportMessageBus(transport, tree.scheduler(), tree.delivery(),
+                new TopicLanes(tree.topics()), tree.refusals(), options.qos());
+        running.add(raw);
+        int largest = Math.max(codec.maxEncodedBytes(), tree.delivery().options().batchMaxBytes());
+        MessageBus sealed = tree.security().protect(raw, largest);
+        return tree.delivery().batching(sealed, tree.refusals(), codec.maxEncodedBytes());
+    }
+
+    private void publish(ExtendedResource resource, String parentPath) {
+        if (server.addResource(resource, ExtendedResource.class, parentPath)) {
+            resources.add(resource);
+        } else {
+            LOG.error("{}: /{} is taken by another resource; telemetry through it is unavailable", PID,
+                    parentPath.isEmpty() ? resource.getName() : parentPath + "/" + resource.getName());
+        }
+    }
+
+    private void observe(TelemetryOptions options, RecordIntake queue) {
+        if (options.lookup() == null) {
+            return;
+        }
+        ResourceDirectoryService directory = rd;
+        if (directory == null) {
+            LOG.warn("{}: no Resource Directory on this gateway: nothing is observed for telemetry.lookup", PID);
+            return;
+        }
+        ObserveEndpoint endpoint;
+        try {
+            endpoint = new ObserveEndpoint(tree.self().name());
+        } catch (IOException e) {
+            LOG.error("{}: no CoAP client endpoint for Observe ({}): nothing is observed", PID, e.getMessage());
+            return;
+        }
+        running.add(endpoint);
+        ObservedResources observed = new ObservedResources(directory, options.lookup(), endpoint.endpoint(), queue,
+                options.topic(), options.deliveryClass(), options.maxRelations(), options.recordMaxBytes(),
+                System::currentTimeMillis);
+        running.add(0, observed); // closed before its endpoint
+        // A directory change is looked at soon, once however many changes come in a burst.
+        AtomicBoolean pending = new AtomicBoolean();
+        directoryListener = event -> {
+            if (pending.compareAndSet(false, true)) {
+                tree.scheduler().schedule(() -> {
+                    pending.set(false);
+                    observed.refresh();
+                }, 200, TimeUnit.MILLISECONDS);
+            }
+        };
+        directory.addListener(directoryListener);
+        lookups = tree.scheduler().scheduleWithFixedDelay(() -> {
+            try {
+                observed.refresh();
+            } catch (RuntimeException e) {
+                LOG.warn("{}: looking up the observed resources failed", PID, e);
+            }
+        }, 0, options.lookupIntervalMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private void stop() {
+        if (lookups != null) {
+            lookups.cancel(false);
+            lookups = null;
+        }
+        if (directoryListener != null && rd != null) {
+            rd.removeListener(directoryListener);
+        }
+        directoryListener = null;
+        for (ExtendedResource resource : resources) {
+            server.removeResource(resource, ExtendedResource.class);
+        }
+        resources.clear();
+        for (AutoCloseable c : running) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                LOG.warn("{}: stopping failed", PID, e);
+            }
+        }
+        running.clear();
+    }
+}

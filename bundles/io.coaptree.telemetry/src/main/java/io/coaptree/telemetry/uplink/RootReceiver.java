@@ -1,0 +1,125 @@
+package io.coaptree.telemetry.uplink;
+
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import io.coaptree.telemetry.record.TelemetryCodec;
+import io.coaptree.telemetry.record.TelemetryCodecException;
+import io.coaptree.telemetry.record.TelemetryRecord;
+import io.coaptree.tree.bus.DeliveryClass;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.topics.TreeTopics;
+
+/**
+ * The root's side of the uplink: reads every gateway's {@code telemetry} topic (through the sealed, batching bus,
+ * so a record arrives only if its seal is the gateway's of the topic, fresh and new), decodes each record, and hands
+ * it to the root's own destination with the sending gateway. A record that cannot be read is refused, counted by
+ * reason and logged at a bounded rate, like every tree message. When the root is replicated, every replica hears the
+ * records and only the replica the tree view picks ({@link TreeView#liveReplica}, the same on every gateway) hands
+ * them on, so a consumer gets each once.
+ */
+public final class RootReceiver {
+
+    private final TreeTopics topics;
+    private final NodeAddress self;
+    private final Supplier<TreeView> view;
+    private final TelemetryCodec codec;
+    private final RecordSink sink;
+    private final DeliveryClass deliveryClass;
+    private final AtomicLong received = new AtomicLong();
+    private final AtomicLong leftToReplica = new AtomicLong();
+    private Refusals refusals;
+    private MessageBus bus;
+
+    /** @param deliveryClass the class records take on from here (the root's {@code telemetry.delivery.class}) */
+    public RootReceiver(TreeTopics topics, NodeAddress self, Supplier<TreeView> view, TelemetryCodec codec,
+            RecordSink sink, DeliveryClass deliveryClass) {
+        this.topics = Objects.requireNonNull(topics, "topics");
+        this.self = Objects.requireNonNull(self, "self");
+        this.view = Objects.requireNonNull(view, "view");
+        this.codec = Objects.requireNonNull(codec, "codec");
+        this.sink = Objects.requireNonNull(sink, "sink");
+        this.deliveryClass = Objects.requireNonNull(deliveryClass, "deliveryClass");
+    }
+
+    public synchronized void start(MessageBus messageBus, Refusals refusalCounter) {
+        this.bus = Objects.requireNonNull(messageBus, "messageBus");
+        this.refusals = Objects.requireNonNull(refusalCounter, "refusalCounter");
+        bus.subscribe(filter(), new MessageHandler() {
+            @Override
+            public void onMessage(String topic, byte[] payload) {
+                received(topic, payload, null);
+            }
+
+            @Override
+            public void onMessage(String topic, byte[] payload, String authenticatedSender) {
+                received(topic, payload, authenticatedSender);
+            }
+        });
+    }
+
+    /** The filter the root reads: every gateway's telemetry topic. */
+    public String filter() {
+        return topics.everyNode(io.coaptree.tree.topics.TopicKind.TELEMETRY);
+    }
+
+    /** Records received and handed on. */
+    public long received() {
+        return received.get();
+    }
+
+    /** Records received and left to the root replica that hands them on. */
+    public long leftToReplica() {
+        return leftToReplica.get();
+    }
+
+    private void received(String topic, byte[] payload, String authenticatedSender) {
+        Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
+        String sender = authenticatedSender != null ? authenticatedSender
+                : parsed.map(p -> p.node().text()).orElse(null);
+        if (parsed.isEmpty()) {
+            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, sender, payload.length, "not a telemetry topic");
+            return;
+        }
+        TelemetryRecord record;
+        try {
+            record = codec.decode(payload);
+        } catch (TelemetryCodecException e) {
+            refusals.refuse(reason(e.kind()), topic, sender, payload.length, "telemetry: " + e.getMessage());
+            return;
+        }
+        Optional<TreeMember> forwarder = view.get().liveReplica(self.path());
+        if (forwarder.isPresent() && !forwarder.get().address().equals(self)) {
+            leftToReplica.incrementAndGet();
+            return;
+        }
+        received.incrementAndGet();
+        sink.deliver(parsed.get().node().text(), record, deliveryClass);
+    }
+
+    private static RefusalReason reason(TelemetryCodecException.Kind kind) {
+        switch (kind) {
+            case OVERSIZE:
+                return RefusalReason.OVERSIZE;
+            case UNKNOWN_KIND:
+                return RefusalReason.UNKNOWN_KIND;
+            default:
+                return RefusalReason.UNDECODABLE;
+        }
+    }
+
+    public synchronized void stop() {
+        if (bus != null) {
+            bus.unsubscribe(filter());
+            bus = null;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.coaptree.telemetry.uplink;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+import org.junit.jupiter.api.Test;
+
+import io.coaptree.telemetry.record.TelemetryCodec;
+import io.coaptree.telemetry.record.TelemetryRecord;
+import io.coaptree.tree.bus.DeliveryClass;
+import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeCollections;
+import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.topics.TopicKind;
+import io.coaptree.tree.topics.TreeTopics;
+
+/** A group's records reach the root's sink over the bus; what the root cannot read is refused and counted. */
+class UplinkTest {
+
+    private static final NodeAddress ROOT = NodeAddress.parse("-/-/top");
+    private static final NodeAddress GROUP = NodeAddress.parse("B/1/gB1");
+
+    private final TreeTopics topics = new TreeTopics("coaptree");
+    private final TelemetryCodec codec = new TelemetryCodec(1024);
+    private final InMemoryMessageBus broker = new InMemoryMessageBus();
+    private final Refusals refusals = new Refusals(Clock.systemUTC(), 10_000, line -> { });
+
+    private record Arrival(String gateway, TelemetryRecord record) {
+    }
+
+    @Test
+    void aGroupsRecordsReachTheRootWithTheGatewayThatTookThemIn() {
+        List<Arrival> sink = new CopyOnWriteArrayList<>();
+        RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, codec,
+                (gateway, record, c) -> sink.add(new Arrival(gateway, record)), DeliveryClass.NORMAL);
+        receiver.start(broker.connect("top", null), refusals);
+        TreeUplink uplink = new TreeUplink(broker.connect("gB1", null), codec, topics, GROUP);
+        TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "coap://127.0.0.1:40000",
+                "telemetry", 42, 1000, new byte[] { 1, 2, 3 });
+        uplink.deliver(GROUP.text(), record, DeliveryClass.NORMAL);
+        uplink.deliver(GROUP.text(), record, DeliveryClass.URGENT);
+        assertEquals(2, sink.size());
+        assertEquals("B/1/gB1", sink.get(0).gateway());
+        assertArrayEquals(new byte[] { 1, 2, 3 }, sink.get(0).record().payload());
+        assertEquals(2, receiver.received());
+    }
+
+    @Test
+    void garbledAndOversizeRecordsAreRefusedAndCountedAndNothingIsHandedOn() {
+        List<Arrival> sink = new CopyOnWriteArrayList<>();
+        RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, new TelemetryCodec(10),
+                (gateway, record, c) -> sink.add(new Arrival(gateway, record)), DeliveryClass.NORMAL);
+        receiver.start(broker.connect("top", null), refusals);
+        var attacker = broker.connect("x", null);
+        String topic = topics.topic(GROUP, TopicKind.TELEMETRY);
+        attacker.publish(topic, new byte[] { 1, 1, 0 });
+        attacker.publish(topic, codec.encode(new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0,
+                new byte[11])));
+        assertTrue(sink.isEmpty());
+        assertEquals(1, refusals.count(RefusalReason.UNDECODABLE));
+        assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
+    }
+
+    @Test
+    void theQueueHandsUrgentRecordsOnBeforeQueuedNormalOnes() throws Exception {
+        List<DeliveryClass> order = new CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch all = new java.util.concurrent.CountDownLatch(6);
+        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 100, (g, r, c) -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            order.add(c);
+            all.countDown();
+        })) {
+            TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
+            for (int i = 0; i < 5; i++) {
+                assertTrue(queue.offer(record, DeliveryClass.NORMAL));
+            }
+            assertTrue(queue.offer(record, DeliveryClass.URGENT));
+            gate.countDown();
+            assertTrue(all.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        }
+        // the first normal one may already be in the worker's hands; the urgent one overtakes the rest
+        assertTrue(order.indexOf(DeliveryClass.URGENT) <= 1, order.toString());
+    }
+}

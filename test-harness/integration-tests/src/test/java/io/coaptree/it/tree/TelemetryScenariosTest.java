@@ -1,0 +1,355 @@
+package io.coaptree.it.tree;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Predicate;
+
+import org.eclipse.californium.core.CoapClient;
+import org.eclipse.californium.core.CoapResource;
+import org.eclipse.californium.core.CoapResponse;
+import org.eclipse.californium.core.CoapServer;
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.MediaTypeRegistry;
+import org.eclipse.californium.core.server.resources.CoapExchange;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.TreeHierarchy;
+import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
+import io.coaptree.harness.hierarchy.cloud.CloudPublisherBundle;
+import io.coaptree.harness.node.KuraNode;
+import io.coaptree.telemetry.record.TelemetryCodec;
+import io.coaptree.telemetry.record.TelemetryRecord;
+
+/**
+ * The telemetry uplink (issue 14) on Kura-exact nodes running the shipped packages: a root, domain B and group B/1 on
+ * the embedded broker. Group gB1 takes device data in (records POSTed to {@code /telemetry}, notifications of a
+ * device resource registered in its Resource Directory and selected by {@code rt=}) and sends it up the tree; the
+ * root's consumer is its {@code /telemetry-feed}. Then gB1 sends to a Kura CloudPublisher instead, an attacker on the
+ * broker publishes forged telemetry, and a bad value is applied in the WebUI.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TelemetryScenariosTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+    private static final String PID = "io.coaptree.telemetry.TelemetryUplink";
+    private static final String STATUS = "io.coaptree.telemetry.component.TelemetryStatus";
+    private static final String ROOT = TreeHierarchy.ROOT_NAME;
+    private static final String GROUP = "gB1";
+    private static final String CLOUD_PID = "org.eclipse.kura.cloud.publisher.CloudPublisher-telemetry";
+
+    private EmbeddedBroker broker;
+    private TreeHierarchy tree;
+    private CoapServer device;
+    private ThermometerResource thermometer;
+
+    @BeforeAll
+    void startTree() throws Exception {
+        TreeTestSettings.californiumClients();
+        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
+        Files.createDirectories(work);
+        broker = new EmbeddedBroker(0);
+        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
+                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
+                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "telemetry-"),
+                broker.url(), TreeTestSettings.FAST_TREE, Map.of("access.writes", "open"));
+        tree = TreeHierarchy.start(settings, List.of(new Gateway(ROOT, 0, "", ""), new Gateway("dB", 1, "B", ""),
+                new Gateway(GROUP, 2, "B", "1")), TIMEOUT);
+        configure(ROOT, Map.of("telemetry.enabled", true, "telemetry.destination", "root"));
+        configure(GROUP, Map.of("telemetry.enabled", true, "telemetry.destination", "root",
+                "telemetry.lookup", "rt=telemetry-temperature", "telemetry.topic", "building-b"));
+    }
+
+    @AfterAll
+    void stopTree() {
+        if (device != null) {
+            device.destroy();
+        }
+        if (tree != null) {
+            tree.close();
+        }
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void recordsPostedAtAGroupGatewayReachTheRootsFeedAndAMalformedPostIsAnswered400() throws Exception {
+        List<String> sent = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            String record = "{\"device\":\"meter-7\",\"kwh\":" + (100 + i) + "}";
+            awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", record.getBytes(StandardCharsets.UTF_8),
+                    MediaTypeRegistry.APPLICATION_JSON));
+            sent.add(record);
+        }
+        for (String record : sent) {
+            JsonObject arrived = awaitInFeed(r -> payload(r).equals(record));
+            assertEquals("B/1/gB1", arrived.get("gateway").getAsString(), "the gateway that took it in");
+            assertEquals("posted", arrived.get("origin").getAsString());
+            assertEquals("building-b", arrived.get("topic").getAsString());
+            assertEquals(MediaTypeRegistry.APPLICATION_JSON, arrived.get("ct").getAsInt());
+            assertTrue(arrived.get("source").getAsString().startsWith("coap://127.0.0.1:"), arrived.toString());
+        }
+
+        CoapResponse empty = post(GROUP, "/telemetry", new byte[0], MediaTypeRegistry.TEXT_PLAIN);
+        assertEquals(ResponseCode.BAD_REQUEST, empty.getCode());
+        assertTrue(empty.getResponseText().contains("payload"), empty.getResponseText());
+        CoapResponse badClass = post(GROUP, "/telemetry?dc=control", new byte[] { 1 }, MediaTypeRegistry.UNDEFINED);
+        assertEquals(ResponseCode.BAD_REQUEST, badClass.getCode());
+        assertTrue(badClass.getResponseText().startsWith("dc:"), badClass.getResponseText());
+        CoapResponse tooLarge = post(GROUP, "/telemetry", new byte[2000], MediaTypeRegistry.UNDEFINED);
+        assertEquals(ResponseCode.REQUEST_ENTITY_TOO_LARGE, tooLarge.getCode());
+        assertEquals(ResponseCode.CHANGED, post(GROUP, "/telemetry?dc=urgent", "alarm".getBytes(),
+                MediaTypeRegistry.TEXT_PLAIN).getCode());
+        awaitInFeed(r -> payload(r).equals("alarm"));
+    }
+
+    @Test
+    @Order(2)
+    void notificationsOfAResourceRegisteredInTheGroupsDirectoryReachTheRoot() throws Exception {
+        thermometer = new ThermometerResource();
+        device = new CoapServer(0);
+        device.add(thermometer);
+        device.start();
+        int port = device.getEndpoints().get(0).getAddress().getPort();
+        String uri = "coap://127.0.0.1:" + port + "/thermometer";
+        awaitCode(ResponseCode.CREATED, () -> post(GROUP, "/rd?ep=thermo-1&base=coap://127.0.0.1:" + port,
+                "</thermometer>;rt=\"telemetry-temperature\";obs".getBytes(), MediaTypeRegistry.APPLICATION_LINK_FORMAT));
+        // the gateway looks the criteria up shortly after the directory changed, and observes the resource
+        awaitInFeed(r -> r.get("origin").getAsString().equals("observed") && r.get("source").getAsString().equals(uri));
+        for (String value : List.of("21.5", "22.0")) {
+            thermometer.set(value);
+            JsonObject arrived = awaitInFeed(r -> r.get("source").getAsString().equals(uri) && payload(r).equals(value));
+            assertEquals("B/1/gB1", arrived.get("gateway").getAsString());
+            assertEquals(MediaTypeRegistry.TEXT_PLAIN, arrived.get("ct").getAsInt());
+        }
+    }
+
+    /**
+     * Kura's cloud connections are not part of the emulated node (Kura's own bundles are not on Maven Central); what a
+     * component sees of one is a CloudPublisher service with a kura.service.pid, which the harness registers the same
+     * way, and the uplink picks it by CloudPublisher.target as it would pick a real one.
+     */
+    @Test
+    @Order(3)
+    void withTheCloudAsDestinationAGroupsRecordsReachTheSelectedCloudPublisherAsKuraMessages() throws Exception {
+        KuraNode group = tree.node(GROUP);
+        CloudPublisherBundle.install(group.bundleContext(), CLOUD_PID, null);
+        configure(GROUP, Map.of("telemetry.enabled", true, "telemetry.destination", "cloud",
+                "CloudPublisher.target", "(kura.service.pid=" + CLOUD_PID + ")", "telemetry.topic", "meters"));
+        byte[] record = "{\"kwh\":7}".getBytes(StandardCharsets.UTF_8);
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        Map<String, Object> message = null;
+        while (message == null && System.nanoTime() < deadline) {
+            post(GROUP, "/telemetry", record, MediaTypeRegistry.APPLICATION_JSON);
+            message = CloudPublisherBundle.messages(group.bundleContext(), CLOUD_PID).stream()
+                    .filter(m -> java.util.Arrays.equals(record, (byte[]) m.get("body"))).findFirst().orElse(null);
+            Thread.sleep(100);
+        }
+        assertNotNull(message, "a KuraMessage with the record as body");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> metrics = (Map<String, Object>) message.get("metrics");
+        assertEquals("B/1/gB1", metrics.get("gateway"));
+        assertEquals("posted", metrics.get("origin"));
+        assertEquals("meters", metrics.get("topic"));
+        assertEquals(MediaTypeRegistry.APPLICATION_JSON, metrics.get("contentFormat"));
+        assertEquals(metrics, message.get("properties"), "the same facts as message properties, for topic templates");
+        assertNotNull(message.get("timestamp"));
+        configure(GROUP, Map.of("telemetry.enabled", true, "telemetry.destination", "root",
+                "telemetry.lookup", "rt=telemetry-temperature", "telemetry.topic", "building-b"));
+    }
+
+    /**
+     * A plain MQTT client publishes on gB1's telemetry topic: random bytes (unsigned), a well-formed record sealed with
+     * a key the tree's CA issued to another address (forged: only gB1 may speak on its topic), and a record sealed by
+     * a stranger's CA (untrusted). The root refuses and counts each; none reaches its feed.
+     */
+    @Test
+    @Order(4)
+    void forgedTelemetryFromAnMqttAttackerIsRefusedAndCountedAtTheRoot() throws Exception {
+        String topic = "coaptree/B/1/gB1/telemetry";
+        byte[] forgedRecord = new TelemetryCodec(1024).encode(new TelemetryRecord(TelemetryRecord.Origin.POSTED,
+                "coap://192.0.2.1:5683", "building-b", TelemetryRecord.NO_FORMAT, System.currentTimeMillis(),
+                "forged-reading".getBytes()));
+        io.coaptree.harness.pki.TreePki.Gateway stolen = tree.pki().issue("B/1/gX");
+        io.coaptree.harness.pki.TreePki rogue = io.coaptree.harness.pki.TreePki.create("Rogue CA");
+        try (MqttAttacker attacker = new MqttAttacker(broker.url())) {
+            refusedAtRoot("unsigned", () -> attacker.publish(topic, hinted(new byte[] { 1, 2, 3, 4 })));
+            refusedAtRoot("forged", () -> attacker.publish(topic,
+                    hinted(SealForger.seal("B/1/gX", stolen, Duration.ZERO, topic, forgedRecord))));
+            refusedAtRoot("untrusted", () -> attacker.publish(topic,
+                    hinted(SealForger.seal("B/1/gB1", rogue.issue("B/1/gB1"), Duration.ZERO, topic, forgedRecord))));
+        }
+        awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", "after-the-attack".getBytes(),
+                MediaTypeRegistry.TEXT_PLAIN));
+        awaitInFeed(r -> payload(r).equals("after-the-attack"));
+        assertTrue(feed().stream().noneMatch(r -> payload(r).equals("forged-reading")), "nothing forged arrived");
+    }
+
+    @Test
+    @Order(5)
+    void aBadValueAppliedInTheWebUiIsRefusedNamingTheFieldAndThePreviousConfigurationKeepsServing()
+            throws Exception {
+        KuraNode group = tree.node(GROUP);
+        Map<String, Object> bad = new HashMap<>(Map.of("telemetry.enabled", true, "telemetry.destination", "root",
+                "telemetry.delivery.class", "control"));
+        group.updateConfiguration(PID, bad);
+        assertTrue(group.awaitServiceProperty(STATUS, "(telemetry.config.error=telemetry.delivery.class*)", TIMEOUT),
+                "the refusal names the field");
+        bad.put("telemetry.delivery.class", "normal");
+        bad.put("telemetry.lookup", "rt=x&&ep=y");
+        group.updateConfiguration(PID, bad);
+        assertTrue(group.awaitServiceProperty(STATUS, "(telemetry.config.error=telemetry.lookup*)", TIMEOUT));
+        assertEquals("running", group.serviceProperty(STATUS, null, "telemetry.state"));
+        awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", "still-serving".getBytes(),
+                MediaTypeRegistry.TEXT_PLAIN));
+        awaitInFeed(r -> payload(r).equals("still-serving"));
+    }
+
+    // --- helpers
+
+    private void configure(String gateway, Map<String, Object> properties) throws Exception {
+        KuraNode node = tree.node(gateway);
+        if (!node.awaitListed(TIMEOUT, PID)) {
+            fail(gateway + ": the telemetry component is not listed: " + node.services());
+        }
+        node.updateConfiguration(PID, new HashMap<>(properties));
+        assertTrue(node.awaitServiceProperty(STATUS, "(&(telemetry.state=running)(!(telemetry.config.error=*)))",
+                TIMEOUT), gateway + ": telemetry running");
+    }
+
+    private void refusedAtRoot(String reason, Attack attack) throws Exception {
+        Object before = tree.treeProperty(ROOT, "tree.refused." + reason);
+        long count = before == null ? 0 : ((Number) before).longValue();
+        attack.run();
+        tree.awaitTree(ROOT, "(tree.refused." + reason + ">=" + (count + 1) + ")", TIMEOUT);
+    }
+
+    @FunctionalInterface
+    private interface Attack {
+        void run() throws Exception;
+    }
+
+    /** What goes on a telemetry topic: the class hint byte (2, normal), then the seal. */
+    private static byte[] hinted(byte[] sealed) {
+        byte[] out = new byte[sealed.length + 1];
+        out[0] = 2;
+        System.arraycopy(sealed, 0, out, 1, sealed.length);
+        return out;
+    }
+
+    private CoapResponse post(String gateway, String path, byte[] payload, int format) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(gateway) + path);
+        try {
+            client.setTimeout(5_000L);
+            CoapResponse response = client.post(payload, format);
+            if (response == null) {
+                throw new AssertionError("no answer to POST " + path + " at " + gateway);
+            }
+            return response;
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        CoapResponse call() throws Exception;
+    }
+
+    /** Repeats a request until it is answered {@code code} (a configuration just applied takes a moment). */
+    private static CoapResponse awaitCode(ResponseCode code, Call call) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        CoapResponse last = null;
+        while (System.nanoTime() < deadline) {
+            last = call.call();
+            if (last.getCode() == code) {
+                return last;
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("not " + code + " within " + TIMEOUT + ": " + (last == null ? "no answer"
+                : last.getCode() + " " + last.getResponseText()));
+    }
+
+    private List<JsonObject> feed() throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(ROOT) + "/telemetry-feed");
+        try {
+            client.setTimeout(5_000L);
+            CoapResponse response = client.get();
+            assertNotNull(response, "the root's feed answers");
+            assertEquals(ResponseCode.CONTENT, response.getCode(), response.getResponseText());
+            List<JsonObject> records = new ArrayList<>();
+            for (JsonElement e : JsonParser.parseString(response.getResponseText()).getAsJsonObject()
+                    .getAsJsonArray("records")) {
+                records.add(e.getAsJsonObject());
+            }
+            return records;
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private JsonObject awaitInFeed(Predicate<JsonObject> wanted) throws Exception {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        List<JsonObject> last = List.of();
+        while (System.nanoTime() < deadline) {
+            last = feed();
+            for (JsonObject record : last) {
+                if (wanted.test(record)) {
+                    return record;
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("not in the root's feed within " + TIMEOUT + ": " + last);
+    }
+
+    private static String payload(JsonObject record) {
+        return new String(Base64.getDecoder().decode(record.get("payload").getAsString()), StandardCharsets.UTF_8);
+    }
+
+    /** A device's observable thermometer, changed by the test. */
+    private static final class ThermometerResource extends CoapResource {
+        private volatile String value = "20.0";
+
+        ThermometerResource() {
+            super("thermometer");
+            setObservable(true);
+        }
+
+        void set(String newValue) {
+            value = newValue;
+            changed();
+        }
+
+        @Override
+        public void handleGET(CoapExchange exchange) {
+            exchange.respond(ResponseCode.CONTENT, value, MediaTypeRegistry.TEXT_PLAIN);
+        }
+    }
+}

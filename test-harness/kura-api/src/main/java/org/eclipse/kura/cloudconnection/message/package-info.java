@@ -1,0 +1,3 @@
+/** The message applications hand to a cloud connection (version as exported by Kura 5.6 / 6.0). */
+@org.osgi.annotation.versioning.Version("1.0.0")
+package org.eclipse.kura.cloudconnection.message;
