@@ -64,15 +64,16 @@ final class LinkKeys {
 
     /**
      * Records that a signature of {@code peer}'s, checked against the anchor, carried {@code peerKey} for
-     * {@code peerBoot}. A key of an earlier boot than the one known is ignored (a late or replayed message).
+     * {@code peerBoot}, in a message sent at {@code sentMillis}. A key of an earlier boot than the one known is
+     * ignored (a late or replayed message).
      */
-    synchronized void confirm(String peer, long peerBoot, byte[] peerKey, long nowMillis) {
+    synchronized void confirm(String peer, long peerBoot, byte[] peerKey, long sentMillis) {
         if (peer.equals(self) || peerKey.length != PUBLIC_KEY_BYTES) {
             return;
         }
         Peer known = peers.get(peer);
         if (known != null && known.boot == peerBoot && Arrays.equals(known.publicKey, peerKey)) {
-            known.confirmedMillis = Math.max(known.confirmedMillis, nowMillis);
+            known.confirmedMillis = Math.max(known.confirmedMillis, sentMillis);
             return;
         }
         if (known != null && known.boot > peerBoot) {
@@ -80,7 +81,7 @@ final class LinkKeys {
         }
         SecretKeySpec key = derive(peer, peerBoot, peerKey);
         if (key != null) {
-            peers.put(peer, new Peer(peerBoot, peerKey.clone(), key, nowMillis));
+            peers.put(peer, new Peer(peerBoot, peerKey.clone(), key, sentMillis));
         }
     }
 

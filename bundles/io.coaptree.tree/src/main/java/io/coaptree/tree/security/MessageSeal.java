@@ -211,8 +211,9 @@ public final class MessageSeal {
                     "sent " + age + " ms " + (age >= 0 ? "ago" : "ahead") + ", the window is " + freshnessMillis);
         }
         if (links != null && !linked && parameters.get(AGREE) instanceof byte[] agree) {
-            // Only now: the signature held and the message is fresh, so the key is the sender's, of this boot.
-            links.confirm(sender, senderBoot, agree, now);
+            // Only now: the signature held and the message is fresh, so the key is the sender's, of this boot. It
+            // counts as confirmed when it was sent, not when it arrived: a replay of it must not prolong the link.
+            links.confirm(sender, senderBoot, agree, sent);
         }
         return new Opened(sender, senderBoot, seq, sent, payload);
     }

@@ -129,6 +129,18 @@ class LinkedSealTest {
     }
 
     @Test
+    void aReplayedSignedMessageDoesNotProlongALink() throws Exception {
+        byte[] heartbeatOfGB2 = gB2.seal(HEARTBEAT, MESSAGE);
+        dB.open(HEARTBEAT, heartbeatOfGB2);
+        gB2.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE));
+        clock.advance(Duration.ofMillis(FRESHNESS - 1000));
+        dB.open(HEARTBEAT, heartbeatOfGB2); // the same bytes again, still fresh (the replay window is the bus's)
+        clock.advance(Duration.ofMillis(1001));
+        assertEquals(0xD2, dB.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF,
+                "a freshness window after gB2 last signed, whatever arrived since: sign");
+    }
+
+    @Test
     void aRevokedGatewaysLinksLapse() throws Exception {
         MessageSeal revoking = MessageSeal.signingWithLinks("B/2/gB2", 1, GatewayKey.of(gB2Keys.keys()
                 .getPrivate(), gB2Keys.certificate()), new CertificateAuthorityTrust(List.of(pki.caCertificate()),
