@@ -253,18 +253,22 @@ public class TelemetryUplink implements ConfigurableComponent {
             if (pending.compareAndSet(false, true)) {
                 tree.scheduler().schedule(() -> {
                     pending.set(false);
-                    observed.refresh();
+                    refresh(observed);
                 }, 200, TimeUnit.MILLISECONDS);
             }
         };
         directory.addListener(directoryListener);
-        lookups = tree.scheduler().scheduleWithFixedDelay(() -> {
-            try {
-                observed.refresh();
-            } catch (RuntimeException e) {
-                LOG.warn("{}: looking up the observed resources failed", PID, e);
-            }
-        }, 0, options.lookupIntervalMillis(), TimeUnit.MILLISECONDS);
+        lookups = tree.scheduler().scheduleWithFixedDelay(() -> refresh(observed), 0,
+                options.lookupIntervalMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Runs on the tree's scheduler: a failure is logged and the next lookup tries again. */
+    private static void refresh(ObservedResources observed) {
+        try {
+            observed.refresh();
+        } catch (RuntimeException e) {
+            LOG.warn("{}: looking up the observed resources failed", PID, e);
+        }
     }
 
     private void stop() {

@@ -16,6 +16,7 @@ import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.refusal.RefusalReason;
 import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
@@ -28,11 +29,17 @@ import io.coaptree.tree.topics.TreeTopics;
  */
 public final class RootReceiver {
 
+    /** Where the root hands a record it received; false when it cannot take it now (its queue is full). */
+    @FunctionalInterface
+    public interface Handover {
+        boolean offer(String gateway, TelemetryRecord record, DeliveryClass deliveryClass);
+    }
+
     private final TreeTopics topics;
     private final NodeAddress self;
     private final Supplier<TreeView> view;
     private final TelemetryCodec codec;
-    private final RecordSink sink;
+    private final Handover handover;
     private final DeliveryClass deliveryClass;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong leftToReplica = new AtomicLong();
@@ -41,12 +48,12 @@ public final class RootReceiver {
 
     /** @param deliveryClass the class records take on from here (the root's {@code telemetry.delivery.class}) */
     public RootReceiver(TreeTopics topics, NodeAddress self, Supplier<TreeView> view, TelemetryCodec codec,
-            RecordSink sink, DeliveryClass deliveryClass) {
+            Handover handover, DeliveryClass deliveryClass) {
         this.topics = Objects.requireNonNull(topics, "topics");
         this.self = Objects.requireNonNull(self, "self");
         this.view = Objects.requireNonNull(view, "view");
         this.codec = Objects.requireNonNull(codec, "codec");
-        this.sink = Objects.requireNonNull(sink, "sink");
+        this.handover = Objects.requireNonNull(handover, "handover");
         this.deliveryClass = Objects.requireNonNull(deliveryClass, "deliveryClass");
     }
 
@@ -68,7 +75,7 @@ public final class RootReceiver {
 
     /** The filter the root reads: every gateway's telemetry topic. */
     public String filter() {
-        return topics.everyNode(io.coaptree.tree.topics.TopicKind.TELEMETRY);
+        return topics.everyNode(TopicKind.TELEMETRY);
     }
 
     /** Records received and handed on. */
@@ -101,8 +108,12 @@ public final class RootReceiver {
             leftToReplica.incrementAndGet();
             return;
         }
+        if (!handover.offer(parsed.get().node().text(), record, deliveryClass)) {
+            refusals.refuse(RefusalReason.OVERLOADED, topic, sender, payload.length,
+                    "telemetry: the root's queue of " + deliveryClass.label() + " records is full");
+            return;
+        }
         received.incrementAndGet();
-        sink.deliver(parsed.get().node().text(), record, deliveryClass);
     }
 
     private static RefusalReason reason(TelemetryCodecException.Kind kind) {

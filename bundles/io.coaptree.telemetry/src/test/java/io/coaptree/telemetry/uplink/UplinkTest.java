@@ -69,6 +69,17 @@ class UplinkTest {
     }
 
     @Test
+    void aRecordTheRootCannotTakeNowIsRefusedAsOverloadedAndCounted() {
+        RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, codec,
+                (gateway, record, c) -> false, DeliveryClass.NORMAL);
+        receiver.start(broker.connect("top", null), refusals);
+        new TreeUplink(broker.connect("gB1", null), codec, topics, GROUP).deliver(GROUP.text(),
+                new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]), DeliveryClass.NORMAL);
+        assertEquals(1, refusals.count(RefusalReason.OVERLOADED));
+        assertEquals(0, receiver.received());
+    }
+
+    @Test
     void theQueueHandsUrgentRecordsOnBeforeQueuedNormalOnes() throws Exception {
         List<DeliveryClass> order = new CopyOnWriteArrayList<>();
         java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);

@@ -45,7 +45,7 @@ final class TreeBrokers implements AutoCloseable {
     static TreeBrokers start(String kind, List<Gateway> gateways) throws IOException {
         switch (kind.toLowerCase(Locale.ROOT)) {
             case "embedded" -> {
-                return new TreeBrokers(new EmbeddedBroker(0), null);
+                return new TreeBrokers(EmbeddedBroker.builder().countPublishes().start(), null);
             }
             case "mosquitto" -> {
                 TreeBrokers brokers = new TreeBrokers(null, Files.createTempDirectory("coaptree-bench-mosquitto-"));

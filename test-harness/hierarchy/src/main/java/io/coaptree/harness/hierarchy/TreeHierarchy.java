@@ -269,14 +269,15 @@ public final class TreeHierarchy implements AutoCloseable {
         }
     }
 
-    /** The gateway's refusal counters by reason, for failure messages. */
+    /** The gateway's refusal counters ({@code tree.refused} and {@code tree.refused.<reason>}), for failure messages. */
     private String refusals(String name) {
-        StringBuilder counts = new StringBuilder().append(treeProperty(name, "tree.refused")).append(" (");
-        for (String reason : List.of("undecodable", "oversize", "unknown-kind", "topic-mismatch", "overloaded",
-                "invalid-sender", "unsigned", "untrusted", "forged", "stale", "replayed")) {
-            counts.append(reason).append(' ').append(treeProperty(name, "tree.refused." + reason)).append(", ");
-        }
-        return counts.append(')').toString();
+        StringBuilder counts = new StringBuilder();
+        node(name).serviceProperties(TREE_SERVICE, null).forEach((key, value) -> {
+            if (key.startsWith("tree.refused")) {
+                counts.append(counts.length() == 0 ? "" : ", ").append(key).append('=').append(value);
+            }
+        });
+        return counts.toString();
     }
 
     /** Stops a gateway the way a power cut would look from the broker: its connection just ends. */

@@ -16,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 
 import org.osgi.framework.Bundle;
@@ -378,13 +381,26 @@ public final class KuraNode implements AutoCloseable {
 
     /** A property of the best-ranked matching service, or null when no service matches. */
     public Object serviceProperty(String objectClass, String ldapFilter, String key) {
+        return bestMatch(objectClass, ldapFilter).map(r -> r.getProperty(key)).orElse(null);
+    }
+
+    /** Every property of the best-ranked matching service, sorted by key; empty when no service matches. */
+    public SortedMap<String, Object> serviceProperties(String objectClass, String ldapFilter) {
+        SortedMap<String, Object> properties = new TreeMap<>();
+        bestMatch(objectClass, ldapFilter).ifPresent(r -> {
+            for (String key : r.getPropertyKeys()) {
+                properties.put(key, r.getProperty(key));
+            }
+        });
+        return properties;
+    }
+
+    private Optional<ServiceReference<?>> bestMatch(String objectClass, String ldapFilter) {
         try {
             ServiceReference<?>[] references = bundleContext().getAllServiceReferences(null,
                     filter(objectClass, ldapFilter));
-            if (references == null) {
-                return null;
-            }
-            return Arrays.stream(references).max(Comparator.naturalOrder()).map(r -> r.getProperty(key)).orElse(null);
+            return references == null ? Optional.empty()
+                    : Arrays.stream(references).max(Comparator.naturalOrder());
         } catch (InvalidSyntaxException e) {
             throw new IllegalArgumentException("bad LDAP filter " + ldapFilter + ": " + e.getMessage(), e);
         }
