@@ -15,12 +15,13 @@ final class ColdRun {
     private ColdRun() {
     }
 
-    static String run(String brokerUrl, TransportAblation.Variant variant, int exchanges) throws Exception {
+    static String run(String brokerUrl, TransportAblation.Variant variant, int exchanges, PublishRateLimit storeLimit)
+            throws Exception {
         Process process = new ProcessBuilder(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
                 "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "-cp", System.getProperty("java.class.path"),
                 ColdExchangeMain.class.getName(), brokerUrl, variant.storeBacked() ? "store" : "lean",
-                variant.format().name(), Integer.toString(exchanges)))
+                variant.format().name(), Integer.toString(exchanges), storeLimit.text()))
                 .redirectErrorStream(true).start();
         String result = null;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),

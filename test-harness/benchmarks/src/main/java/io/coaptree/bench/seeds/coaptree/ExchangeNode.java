@@ -25,8 +25,12 @@ final class ExchangeNode implements AutoCloseable {
     private final ExecutorService handler;
     private final Uplink uplink;
 
-    /** @param store where a store-backed node keeps its H2 database, null for the lean uplink */
-    ExchangeNode(String name, String brokerUrl, Path store, Consumer<byte[]> onArrival) throws Exception {
+    /**
+     * @param store where a store-backed node keeps its H2 database, null for the lean uplink
+     * @param storeRateLimit the store-backed uplink's publishing rate limit
+     */
+    ExchangeNode(String name, String brokerUrl, Path store, PublishRateLimit storeRateLimit, Consumer<byte[]> onArrival)
+            throws Exception {
         this.name = name;
         this.handler = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "exchange-" + name);
@@ -40,7 +44,8 @@ final class ExchangeNode implements AutoCloseable {
         p.put("in-flight-messages.max-number", StoreBackedUplink.IN_FLIGHT_WINDOW);
         transport.activate(p);
         this.uplink = store == null ? new DirectUplink(transport)
-                : new StoreBackedUplink(transport, "jdbc:h2:file:" + store.resolve(name).toAbsolutePath(), name);
+                : new StoreBackedUplink(transport, "jdbc:h2:file:" + store.resolve(name).toAbsolutePath(), name,
+                        storeRateLimit);
         transport.addDataTransportListener(new Listener(onArrival));
         transport.connect();
         transport.subscribe(inbox(name), 1);

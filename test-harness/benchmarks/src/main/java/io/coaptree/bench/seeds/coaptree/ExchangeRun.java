@@ -49,13 +49,16 @@ final class ExchangeRun {
         this.progress = progress;
     }
 
-    /** @param storeBacked both gateways put every message in an H2 store first (Kura's DataService) */
-    static Outcome run(String brokerUrl, boolean storeBacked, EnvelopeFormat format, int count,
-            StepProgress progress) throws Exception {
+    /**
+     * @param storeBacked both gateways put every message in an H2 store first (Kura's DataService)
+     * @param storeRateLimit the store's publishing rate limit (ignored without a store)
+     */
+    static Outcome run(String brokerUrl, boolean storeBacked, PublishRateLimit storeRateLimit, EnvelopeFormat format,
+            int count, StepProgress progress) throws Exception {
         Path store = storeBacked ? Files.createTempDirectory("seed-coaptree-store-") : null;
         ExchangeRun run = new ExchangeRun(format, progress);
-        try (ExchangeNode a = new ExchangeNode("a", brokerUrl, store, run::answerArrived);
-                ExchangeNode b = new ExchangeNode("b", brokerUrl, store, run::requestArrived)) {
+        try (ExchangeNode a = new ExchangeNode("a", brokerUrl, store, storeRateLimit, run::answerArrived);
+                ExchangeNode b = new ExchangeNode("b", brokerUrl, store, storeRateLimit, run::requestArrived)) {
             run.responder = b;
             return run.exchange(a, count);
         } finally {

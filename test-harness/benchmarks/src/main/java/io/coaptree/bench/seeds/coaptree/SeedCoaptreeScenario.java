@@ -13,7 +13,8 @@ import io.coaptree.bench.scenario.ScenarioContext;
  * links per POST, and the threads and heap the directory holds afterwards.
  * <p>
  * Settings: {@code exchanges} (1000), {@code growing} (comma-separated exchange counts; default 1000,2500,5000,10000,
- * 20000, quick 1000,5000).
+ * 20000, quick 1000,5000), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
+ * {@link PublishRateLimit#parse}; default off).
  */
 public final class SeedCoaptreeScenario implements Scenario {
 
@@ -37,7 +38,10 @@ public final class SeedCoaptreeScenario implements Scenario {
         int exchanges = options.setting("exchanges", 1000);
         List<Integer> growing = counts(options.settings().getOrDefault("growing",
                 options.quick() ? "1000,5000" : "1000,2500,5000,10000,20000"));
-        TransportAblation.run(context, exchanges, growing);
+        // Kura's DataService limits publishing to 1 message a second by default (enable.rate.limit); off here unless
+        // asked for (--set store.rate.limit=kura), as 1000 exchanges would then take over 1000 s per store-backed run
+        PublishRateLimit storeLimit = PublishRateLimit.parse(options.settings().getOrDefault("store.rate.limit", "off"));
+        TransportAblation.run(context, exchanges, growing, storeLimit);
         RdAggregation.run(context);
         context.note("Both gateways, the broker (embedded Moquette) and the load share this JVM and the machine's 2 "
                 + "cores; the design used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
@@ -45,7 +49,10 @@ public final class SeedCoaptreeScenario implements Scenario {
                 + "message is inserted into an H2 file database, a publisher thread takes the oldest unpublished one "
                 + "while fewer than 9 are unconfirmed and marks it published, then confirmed; store capacity 10000 "
                 + "as Kura's default, confirmed messages are not purged within a run (Kura purges after 60 s, every "
-                + "15 min).");
+                + "15 min). Kura's DataService also limits publishing (enable.rate.limit, by default 1 message a "
+                + "second, burst 1); the store-backed transport here applies " + (storeLimit.on()
+                        ? "the limit " + storeLimit.text() + " (messages a second / burst)"
+                        : "no such limit (--set store.rate.limit=kura for Kura's default)") + ".");
     }
 
     private static List<Integer> counts(String csv) {

@@ -23,7 +23,8 @@ import org.eclipse.kura.data.DataTransportToken;
  * unconfirmed, marks it published, and marks it confirmed when the broker acknowledges it. The store refuses a
  * message once it holds {@value #CAPACITY} (Kura's {@code store.capacity}); Kura's housekeeper purges confirmed
  * messages only after 60 s every 15 minutes, so within a run every message counts: the "too many messages
- * stored" the design saw.
+ * stored" the design saw. With a {@link PublishRateLimit} on, the publisher also waits for a token before each
+ * publish, as Kura's DataService does with its default {@code enable.rate.limit}.
  */
 final class StoreBackedUplink implements Uplink {
 
@@ -44,11 +45,18 @@ final class StoreBackedUplink implements Uplink {
     private final AtomicInteger stored = new AtomicInteger();
     private final Object signal = new Object();
     private final Thread publisher;
+    /** Null when the rate limit is off; used by the publisher thread only. */
+    private final PublishRateLimit.TokenBucket bucket;
     private volatile boolean running = true;
 
-    /** @param jdbcUrl an H2 URL, e.g. {@code jdbc:h2:file:/tmp/x/store}: one store per gateway */
-    StoreBackedUplink(DataTransportService transport, String jdbcUrl, String name) throws SQLException {
+    /**
+     * @param jdbcUrl an H2 URL, e.g. {@code jdbc:h2:file:/tmp/x/store}: one store per gateway
+     * @param rateLimit Kura's publishing rate limit, {@link PublishRateLimit#OFF} for none
+     */
+    StoreBackedUplink(DataTransportService transport, String jdbcUrl, String name, PublishRateLimit rateLimit)
+            throws SQLException {
         this.transport = transport;
+        this.bucket = rateLimit.newBucket(System::nanoTime);
         this.db = DriverManager.getConnection(jdbcUrl, "sa", "");
         try (Statement s = db.createStatement()) {
             // the columns of Kura's ds_messages table that the publish path reads and writes
@@ -118,11 +126,16 @@ final class StoreBackedUplink implements Uplink {
     private void publishFromStore() {
         while (running) {
             try {
-                if (inFlight.size() >= IN_FLIGHT_WINDOW || !publishNext()) {
+                long tokenNanos = bucket == null ? 0 : bucket.nanosUntilToken();
+                if (tokenNanos > 0) {
+                    Thread.sleep(Math.max(1, Math.min(10, tokenNanos / 1_000_000)));
+                } else if (inFlight.size() >= IN_FLIGHT_WINDOW || !publishNext()) {
                     synchronized (signal) {
                         // woken by a new message or a confirmation; the timeout only guards a lost wake-up
                         signal.wait(10);
                     }
+                } else if (bucket != null) {
+                    bucket.spend();
                 }
             } catch (InterruptedException e) {
                 return;

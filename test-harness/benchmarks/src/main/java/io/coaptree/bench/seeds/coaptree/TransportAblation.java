@@ -50,7 +50,9 @@ final class TransportAblation {
     /** Rounds per variant; the median is reported, so one round disturbed by the machine's other work does not decide. */
     static final int ROUNDS = 3;
 
-    static void run(ScenarioContext context, int exchanges, List<Integer> growingCounts) throws Exception {
+    /** @param storeLimit the store-backed variants' publishing rate limit (Kura's DataService's) */
+    static void run(ScenarioContext context, int exchanges, List<Integer> growingCounts, PublishRateLimit storeLimit)
+            throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Transport and serialization ablation, " + exchanges
                 + " exchanges, median of " + ROUNDS + " rounds", "variant", "total s (median)", "rounds s",
                 "exchanges/s", "failed (all rounds)", "failures");
@@ -60,7 +62,7 @@ final class TransportAblation {
         try (EmbeddedBroker broker = new EmbeddedBroker(0)) {
             // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
             for (Variant v : ALL) {
-                runOne(broker, v, Math.min(exchanges, 500), "warm-up " + v.label());
+                runOne(broker, v, storeLimit, Math.min(exchanges, 500), "warm-up " + v.label());
             }
             for (int round = 0; round < ROUNDS; round++) {
                 List<Variant> order = new ArrayList<>(ALL);
@@ -69,7 +71,7 @@ final class TransportAblation {
                 }
                 for (Variant v : order) {
                     outcomes.computeIfAbsent(v, k -> new ArrayList<>())
-                            .add(runOne(broker, v, exchanges, v.label() + " round " + (round + 1)));
+                            .add(runOne(broker, v, storeLimit, exchanges, v.label() + " round " + (round + 1)));
                 }
             }
             for (Variant v : ALL) {
@@ -92,12 +94,12 @@ final class TransportAblation {
                     + "store-backed + Java serialization / lean + Kryo",
                     String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
                     ">= 3x", store / lean >= 3 && leanFailed == 0));
-            Map<Variant, Double> cold = cold(context, broker, exchanges);
+            Map<Variant, Double> cold = cold(context, broker, exchanges, storeLimit);
             CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
             chart.addSeries("cold (first run in a fresh JVM)", labels, ALL.stream().map(cold::get).toList());
             chart.addSeries("warm (median of " + ROUNDS + " rounds)", labels, medians);
             context.chart("ablation-total-time.png", chart);
-            growing(context, broker, growingCounts);
+            growing(context, broker, growingCounts, storeLimit);
         }
     }
 
@@ -105,15 +107,15 @@ final class TransportAblation {
      * The design's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
      * ({@link ColdExchangeMain}), as on gateways that have just booted.
      */
-    private static Map<Variant, Double> cold(ScenarioContext context, EmbeddedBroker broker, int exchanges)
-            throws Exception {
+    private static Map<Variant, Double> cold(ScenarioContext context, EmbeddedBroker broker, int exchanges,
+            PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
                 + "(cold, as the design's gateways)", "variant", "total s", "answered", "failures");
         Map<Variant, Double> seconds = new LinkedHashMap<>();
         long leanFailed = 0;
         for (Variant v : ALL) {
             try (StepProgress progress = StepProgress.open("cold " + v.label(), 1)) {
-                String line = ColdRun.run(broker.url(), v, exchanges);
+                String line = ColdRun.run(broker.url(), v, exchanges, storeLimit);
                 progress.step();
                 double s = Double.parseDouble(ColdRun.field(line, "seconds"));
                 long answered = Long.parseLong(ColdRun.field(line, "answered"));
@@ -136,8 +138,8 @@ final class TransportAblation {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    private static void growing(ScenarioContext context, EmbeddedBroker broker, List<Integer> counts)
-            throws Exception {
+    private static void growing(ScenarioContext context, EmbeddedBroker broker, List<Integer> counts,
+            PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Growing exchange counts", "exchanges", "variant",
                 "total s", "answered", "failed", "failures");
         XYChart chart = SeedCharts.lines("Total time against exchanges", "exchanges", "s", false, false);
@@ -145,7 +147,7 @@ final class TransportAblation {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
             for (int count : counts) {
-                ExchangeRun.Outcome o = runOne(broker, v, count, v.label() + " x" + count);
+                ExchangeRun.Outcome o = runOne(broker, v, storeLimit, count, v.label() + " x" + count);
                 table.row(count, v.label(), fixed(o.seconds(), 2), o.answered(), o.failed(),
                         o.failures().isEmpty() ? "-" : o.failures().toString());
                 x.add((double) count);
@@ -157,10 +159,10 @@ final class TransportAblation {
         context.chart("ablation-growing.png", chart);
     }
 
-    private static ExchangeRun.Outcome runOne(EmbeddedBroker broker, Variant v, int count, String step)
-            throws Exception {
+    private static ExchangeRun.Outcome runOne(EmbeddedBroker broker, Variant v, PublishRateLimit storeLimit, int count,
+            String step) throws Exception {
         try (StepProgress progress = StepProgress.open(step, count)) {
-            return ExchangeRun.run(broker.url(), v.storeBacked(), v.format(), count, progress);
+            return ExchangeRun.run(broker.url(), v.storeBacked(), storeLimit, v.format(), count, progress);
         }
     }
 }
