@@ -75,7 +75,7 @@ class BridgedBrokersTest {
     @BeforeAll
     void startTree() throws Exception {
         TreeTestSettings.californiumClients();
-        Path work = Files.createDirectories(Path.of(System.getProperty("coaptree.work", "target/nodes")));
+        Path work = TreeTestSettings.workDirectory();
         Path dir = Files.createTempDirectory(work, "bridged-");
         TestPki pki = TestPki.create(dir.resolve("pki"));
         List<TreeHierarchy.Gateway> gateways = TreeHierarchy.sevenGateways();
@@ -94,10 +94,8 @@ class BridgedBrokersTest {
             brokers.put(broker, MosquittoProcess.start(dir.resolve("mosquitto-" + broker), ports.get(broker),
                     url(ports.get(broker)), settings));
         }
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                brokers.get(CENTRE).url(), TreeTestSettings.FAST_TREE, Map.of("access.writes", "open"));
+        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "tree-", brokers.get(CENTRE).url(),
+                Map.of("access.writes", "open"));
         tree = TreeHierarchy.start(settings, gateways, TIMEOUT, credentials.and(GatewayProvisioning.brokerUrl(
                 g -> brokers.get(brokerOf(g)).url())));
     }

@@ -80,7 +80,7 @@ abstract class BrokerAdmissionScenarios {
     @BeforeAll
     void startTree() throws Exception {
         TreeTestSettings.californiumClients();
-        Path work = Files.createDirectories(Path.of(System.getProperty("coaptree.work", "target/nodes")));
+        Path work = TreeTestSettings.workDirectory();
         Path dir = Files.createTempDirectory(work, "admission-");
         pki = TestPki.create(dir.resolve("pki"));
         List<TreeHierarchy.Gateway> gateways = TreeHierarchy.sevenGateways();
@@ -93,10 +93,7 @@ abstract class BrokerAdmissionScenarios {
         int port = MosquittoProcess.freePort();
         Path generated = generate(dir, gateways, port);
         broker = startBroker(new Admission(dir, generated, port, pki, Map.copyOf(passwords)));
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                broker.url(), TreeTestSettings.FAST_TREE, Map.of());
+        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "tree-", broker.url(), Map.of());
         tree = TreeHierarchy.start(settings, gateways, TIMEOUT, credentials);
     }
 

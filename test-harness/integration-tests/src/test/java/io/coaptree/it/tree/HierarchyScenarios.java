@@ -53,9 +53,6 @@ abstract class HierarchyScenarios {
     private static final String ROOT = TreeHierarchy.ROOT_NAME;
     private static final String CONFIGURABLE_COMPONENT = "org.eclipse.kura.configuration.ConfigurableComponent";
     private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
-    private static final Map<String, Object> FAST_TREE = Map.of("tree.heartbeat.interval.ms", 500,
-            "tree.failure.timeout.ms", 1500, "tree.reattach.deadline.ms", 2000, "tree.tick.interval.ms", 100,
-            "tree.join.window.ms", 500);
 
     private TreeBroker broker;
     private TreeHierarchy tree;
@@ -68,13 +65,9 @@ abstract class HierarchyScenarios {
         CoapConfig.register();
         UdpConfig.register();
         Configuration.setStandard(Configuration.createStandardWithoutFile());
-        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
-        Files.createDirectories(work);
+        Path work = TreeTestSettings.workDirectory();
         broker = startBroker(work);
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "tree-"),
-                broker.url(), FAST_TREE, Map.of());
+        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "tree-", broker.url(), Map.of());
         long started = System.nanoTime();
         tree = TreeHierarchy.start(settings, TreeHierarchy.sevenGateways(), TIMEOUT);
         System.out.printf("seven-gateway hierarchy up in %d ms%n", (System.nanoTime() - started) / 1_000_000);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -53,14 +52,11 @@ class ReplicasTest {
     @BeforeAll
     void startTree() throws Exception {
         TreeTestSettings.californiumClients();
-        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
-        Files.createDirectories(work);
+        Path work = TreeTestSettings.workDirectory();
         broker = new EmbeddedBroker(0);
         linkOfGA1b = new SeverableLink("127.0.0.1", broker.port());
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "replicas-"),
-                broker.url(), TreeTestSettings.FAST_TREE, Map.of("access.writes", "open"));
+        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "replicas-", broker.url(),
+                Map.of("access.writes", "open"));
         tree = TreeHierarchy.start(settings, List.of(new TreeHierarchy.Gateway(ROOT, 0, "", ""),
                 new TreeHierarchy.Gateway("dA", 1, "A", ""), new TreeHierarchy.Gateway("dB", 1, "B", ""),
                 new TreeHierarchy.Gateway("gA1", 2, "A", "1"), new TreeHierarchy.Gateway("gA1b", 2, "A", "1"),

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,13 +68,10 @@ class TelemetryScenariosTest {
     @BeforeAll
     void startTree() throws Exception {
         TreeTestSettings.californiumClients();
-        Path work = Path.of(System.getProperty("coaptree.work", "target/nodes"));
-        Files.createDirectories(work);
+        Path work = TreeTestSettings.workDirectory();
         broker = new EmbeddedBroker(0);
-        TreeHierarchy.Settings settings = new TreeHierarchy.Settings(
-                Path.of(System.getProperty("coaptree.kura-config")), Path.of(System.getProperty("coaptree.dp.core")),
-                Path.of(System.getProperty("coaptree.dp.examples")), Files.createTempDirectory(work, "telemetry-"),
-                broker.url(), TreeTestSettings.FAST_TREE, Map.of("access.writes", "open"));
+        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "telemetry-", broker.url(),
+                Map.of("access.writes", "open"));
         tree = TreeHierarchy.start(settings, List.of(new Gateway(ROOT, 0, "", ""), new Gateway("dB", 1, "B", ""),
                 new Gateway(GROUP, 2, "B", "1")), TIMEOUT);
         configure(ROOT, Map.of("telemetry.enabled", true, "telemetry.destination", "root"));
