@@ -3,6 +3,11 @@ package io.coaptree.api;
 import java.util.Objects;
 
 import org.eclipse.californium.core.CoapResource;
+import org.eclipse.californium.core.coap.CoAP.Code;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.network.Exchange;
+import org.eclipse.californium.core.server.resources.CoapExchange;
 import org.osgi.annotation.versioning.ConsumerType;
 
 /**
@@ -18,6 +23,10 @@ import org.osgi.annotation.versioning.ConsumerType;
  * Domain and group are carried as the link attributes {@value #DOMAIN_ATTRIBUTE} and {@value #GROUP_ATTRIBUTE}.
  * {@code d} is the attribute RFC 9176 (Resource Directory) uses for a sector, and the hierarchy's domains are RD
  * sectors; {@code gp} is the group attribute of the earlier RD drafts. Empty values are not listed.
+ *
+ * <p>
+ * An observable subclass calls {@link #changed()} when its state changes; its observers then always end with the
+ * newest state, however quickly changes follow each other (see {@link #handleRequest(Exchange)}).
  */
 @ConsumerType
 public class ExtendedResource extends CoapResource {
@@ -136,6 +145,43 @@ public class ExtendedResource extends CoapResource {
             return asked;
         }
         return declared;
+    }
+
+    /**
+     * Gives an answer within an Observe relation its sequence number before the handler reads the state it answers
+     * with. Left to Californium, the number is taken only when the answer reaches the protocol layer, later and on
+     * another thread: after two quick changes both notifications could carry the same number, and the client, which
+     * keeps only a notification newer than the last (RFC 7641, section 4.4), would drop the second, the one with the
+     * newest state. Taken first, a number is never newer than the state sent with it, so the highest number an
+     * observer receives carries the newest state.
+     */
+    @Override
+    public void handleRequest(Exchange exchange) {
+        Request request = exchange.getRequest();
+        if (exchange.getRelation() != null && request.getCode() == Code.GET && request.isObserve()) {
+            handleGET(new NumberedExchange(exchange, getNotificationSequenceNumber()));
+            return;
+        }
+        super.handleRequest(exchange);
+    }
+
+    /** An exchange whose successful answer carries the Observe number taken when the request was handed over. */
+    private static final class NumberedExchange extends CoapExchange {
+
+        private final int observeNumber;
+
+        NumberedExchange(Exchange exchange, int observeNumber) {
+            super(exchange);
+            this.observeNumber = observeNumber;
+        }
+
+        @Override
+        public void respond(Response response) {
+            if (response.isSuccess() && !response.getOptions().hasObserve()) {
+                response.getOptions().setObserve(observeNumber);
+            }
+            super.respond(response);
+        }
     }
 
     private static String requireDeliveryClass(String value) {

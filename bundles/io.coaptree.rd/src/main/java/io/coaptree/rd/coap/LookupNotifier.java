@@ -6,6 +6,8 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.californium.core.CoapResource;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.rd.store.RegistrationListener;
@@ -16,6 +18,8 @@ import io.coaptree.rd.store.RegistrationListener;
  * notifications on the directory's scheduler, not one per registration on the registrant's thread.
  */
 final class LookupNotifier implements RegistrationListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LookupNotifier.class);
 
     private final List<CoapResource> lookups;
     private final Executor executor;
@@ -52,7 +56,13 @@ final class LookupNotifier implements RegistrationListener {
         pending.set(false);
         for (CoapResource lookup : lookups) {
             if (lookup.getObserverCount() > 0) {
-                lookup.changed();
+                try {
+                    lookup.changed();
+                } catch (RuntimeException e) {
+                    // The round runs as a scheduler task, whose exceptions nobody reads: say it here, and still
+                    // notify the other lookup's observers.
+                    LOG.warn("Notifying the observers of {} failed", lookup.getURI(), e);
+                }
             }
         }
     }

@@ -147,6 +147,7 @@ public final class ObservedResources implements AutoCloseable {
             if (payload == null || payload.length == 0 || payload.length > maxBytes) {
                 return;
             }
+            // A notification the uplink cannot take now is counted there; Observe sends a newer state next time.
             queue.offer(new TelemetryRecord(TelemetryRecord.Origin.OBSERVED, target, topic,
                     response.getOptions().hasContentFormat() ? response.getOptions().getContentFormat()
                             : TelemetryRecord.NO_FORMAT, clock.getAsLong(), payload), deliveryClass);

@@ -11,6 +11,7 @@ import org.eclipse.californium.core.server.resources.CoapExchange;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.telemetry.record.TelemetryRecord;
+import io.coaptree.telemetry.uplink.IntakeResult;
 import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.tree.bus.DeliveryClass;
 
@@ -19,8 +20,10 @@ import io.coaptree.tree.bus.DeliveryClass;
  * one record, its payload taken as it is with its Content-Format, answered 2.04 once queued for the uplink. A
  * request may ask for a class with {@code ?dc=urgent} or {@code ?dc=normal} (else the configured one). Refused:
  * an empty payload, an unknown query parameter or class (4.00 with a diagnostic naming what is wrong), a payload
- * above {@code telemetry.record.max.bytes} (4.13), and, while the uplink's queue is full, 5.03 with Max-Age 1. Who
- * may POST is the CoAP server's access policy's business (writes need a DTLS peer unless the server opens them).
+ * above {@code telemetry.record.max.bytes} (4.13), and, while the uplink cannot take it (its queue or the gateway's
+ * outbound queue is full, or the broker is out of reach), 5.03 with Max-Age 1 and the reason, so the device sends it
+ * again rather than a record answered 2.04 being lost. Who may POST is the CoAP server's access policy's business
+ * (writes need a DTLS peer unless the server opens them).
  */
 public final class TelemetryResource extends ExtendedResource {
 
@@ -78,10 +81,10 @@ public final class TelemetryResource extends ExtendedResource {
                 ? exchange.getRequestOptions().getContentFormat() : TelemetryRecord.NO_FORMAT;
         TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, source(exchange), topic, format,
                 clock.getAsLong(), payload);
-        if (!queue.offer(record, deliveryClass)) {
+        IntakeResult taken = queue.offer(record, deliveryClass);
+        if (!taken.accepted()) {
             exchange.setMaxAge(1);
-            exchange.respond(ResponseCode.SERVICE_UNAVAILABLE, "the telemetry queue is full "
-                    + "(telemetry.queue.capacity); retry later");
+            exchange.respond(ResponseCode.SERVICE_UNAVAILABLE, taken.diagnostic());
             return;
         }
         exchange.respond(ResponseCode.CHANGED);

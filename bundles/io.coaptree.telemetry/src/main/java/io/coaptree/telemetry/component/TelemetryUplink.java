@@ -39,12 +39,15 @@ import io.coaptree.telemetry.coap.TelemetryFeedResource;
 import io.coaptree.telemetry.coap.TelemetryResource;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.uplink.Destination;
+import io.coaptree.telemetry.uplink.DirectIntake;
+import io.coaptree.telemetry.uplink.IntakeResult;
 import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.telemetry.uplink.RecordSink;
 import io.coaptree.telemetry.uplink.RootReceiver;
 import io.coaptree.telemetry.uplink.TelemetryOptions;
 import io.coaptree.telemetry.uplink.TreeUplink;
 import io.coaptree.telemetry.uplink.UplinkQueue;
+import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.delivery.TopicLanes;
 import io.coaptree.tree.service.TreeService;
@@ -184,7 +187,7 @@ public class TelemetryUplink implements ConfigurableComponent {
         RecordIntake intake;
         if (destination instanceof TreeUplink) {
             // up the tree, records go straight to the gateway's bus, which queues by class and batches
-            intake = RecordIntake.direct(tree.self().text(), destination);
+            intake = new DirectIntake(tree.self().text(), destination, this::treeAdmission);
         } else {
             UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
             running.add(queue);
@@ -205,6 +208,18 @@ public class TelemetryUplink implements ConfigurableComponent {
         }
         observe(options, intake);
         LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
+    }
+
+    /**
+     * Whether the gateway's bus can take a record of this class now. The lean transport keeps no message store: a
+     * publish made while the broker is out of reach, or that finds its class's outbound queue full, is lost, so the
+     * device must hear 5.03 and send again instead of 2.04.
+     */
+    private IntakeResult treeAdmission(DeliveryClass deliveryClass) {
+        if (!transport.isConnected()) {
+            return IntakeResult.NOT_CONNECTED;
+        }
+        return tree.delivery().hasOutboundRoom(deliveryClass) ? IntakeResult.ACCEPTED : IntakeResult.OUTBOUND_FULL;
     }
 
     /** The gateway's bus for telemetry topics: sealed, in class order, batched, with the telemetry QoS. */

@@ -29,10 +29,10 @@ import io.coaptree.tree.topics.TreeTopics;
  */
 public final class RootReceiver {
 
-    /** Where the root hands a record it received; false when it cannot take it now (its queue is full). */
+    /** Where the root hands a record it received; not {@link IntakeResult#ACCEPTED} when it cannot take it now. */
     @FunctionalInterface
     public interface Handover {
-        boolean offer(String gateway, TelemetryRecord record, DeliveryClass deliveryClass);
+        IntakeResult offer(String gateway, TelemetryRecord record, DeliveryClass deliveryClass);
     }
 
     private final TreeTopics topics;
@@ -108,7 +108,7 @@ public final class RootReceiver {
             leftToReplica.incrementAndGet();
             return;
         }
-        if (!handover.offer(parsed.get().node().text(), record, deliveryClass)) {
+        if (!handover.offer(parsed.get().node().text(), record, deliveryClass).accepted()) {
             refusals.refuse(RefusalReason.OVERLOADED, topic, sender, payload.length,
                     "telemetry: the root's queue of " + deliveryClass.label() + " records is full");
             return;

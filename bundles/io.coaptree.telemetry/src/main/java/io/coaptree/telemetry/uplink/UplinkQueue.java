@@ -51,20 +51,20 @@ public final class UplinkQueue implements RecordIntake, AutoCloseable {
         worker.start();
     }
 
-    /** Queues a record this gateway took in; false if the class's queue is full (counted). */
+    /** Queues a record this gateway took in; {@link IntakeResult#QUEUE_FULL} if the class's queue is full (counted). */
     @Override
-    public boolean offer(TelemetryRecord record, DeliveryClass deliveryClass) {
+    public IntakeResult offer(TelemetryRecord record, DeliveryClass deliveryClass) {
         return offer(gateway, record, deliveryClass);
     }
 
-    /** Queues a record another gateway took in (the root's receiver); false if the class's queue is full. */
-    public boolean offer(String takenInBy, TelemetryRecord record, DeliveryClass deliveryClass) {
+    /** Queues a record another gateway took in (the root's receiver). */
+    public IntakeResult offer(String takenInBy, TelemetryRecord record, DeliveryClass deliveryClass) {
         if (closed || !queue.offer(deliveryClass, new Queued(takenInBy, record, deliveryClass))) {
             refused.incrementAndGet();
-            return false;
+            return IntakeResult.QUEUE_FULL;
         }
         accepted.incrementAndGet();
-        return true;
+        return IntakeResult.ACCEPTED;
     }
 
     /** Records taken in since start. */

@@ -39,7 +39,7 @@ class UplinkTest {
     void aGroupsRecordsReachTheRootWithTheGatewayThatTookThemIn() {
         List<Arrival> sink = new CopyOnWriteArrayList<>();
         RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, codec,
-                (gateway, record, c) -> sink.add(new Arrival(gateway, record)), DeliveryClass.NORMAL);
+                (gateway, record, c) -> accept(sink, new Arrival(gateway, record)), DeliveryClass.NORMAL);
         receiver.start(broker.connect("top", null), refusals);
         TreeUplink uplink = new TreeUplink(broker.connect("gB1", null), codec, topics, GROUP);
         TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "coap://127.0.0.1:40000",
@@ -56,7 +56,7 @@ class UplinkTest {
     void garbledAndOversizeRecordsAreRefusedAndCountedAndNothingIsHandedOn() {
         List<Arrival> sink = new CopyOnWriteArrayList<>();
         RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, new TelemetryCodec(10),
-                (gateway, record, c) -> sink.add(new Arrival(gateway, record)), DeliveryClass.NORMAL);
+                (gateway, record, c) -> accept(sink, new Arrival(gateway, record)), DeliveryClass.NORMAL);
         receiver.start(broker.connect("top", null), refusals);
         var attacker = broker.connect("x", null);
         String topic = topics.topic(GROUP, TopicKind.TELEMETRY);
@@ -71,7 +71,7 @@ class UplinkTest {
     @Test
     void aRecordTheRootCannotTakeNowIsRefusedAsOverloadedAndCounted() {
         RootReceiver receiver = new RootReceiver(topics, ROOT, TreeCollections::new, codec,
-                (gateway, record, c) -> false, DeliveryClass.NORMAL);
+                (gateway, record, c) -> IntakeResult.QUEUE_FULL, DeliveryClass.NORMAL);
         receiver.start(broker.connect("top", null), refusals);
         new TreeUplink(broker.connect("gB1", null), codec, topics, GROUP).deliver(GROUP.text(),
                 new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]), DeliveryClass.NORMAL);
@@ -95,13 +95,41 @@ class UplinkTest {
         })) {
             TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
             for (int i = 0; i < 5; i++) {
-                assertTrue(queue.offer(record, DeliveryClass.NORMAL));
+                assertEquals(IntakeResult.ACCEPTED, queue.offer(record, DeliveryClass.NORMAL));
             }
-            assertTrue(queue.offer(record, DeliveryClass.URGENT));
+            assertEquals(IntakeResult.ACCEPTED, queue.offer(record, DeliveryClass.URGENT));
             gate.countDown();
             assertTrue(all.await(10, java.util.concurrent.TimeUnit.SECONDS));
         }
         // the first normal one may already be in the worker's hands; the urgent one overtakes the rest
         assertTrue(order.indexOf(DeliveryClass.URGENT) <= 1, order.toString());
+    }
+
+    @Test
+    void aDirectIntakeHandsOnOnlyWhatTheBusCanTakeNowAndCountsTheRest() {
+        List<DeliveryClass> handedOn = new CopyOnWriteArrayList<>();
+        IntakeResult[] bus = { IntakeResult.ACCEPTED };
+        DirectIntake intake = new DirectIntake(GROUP.text(), (g, r, c) -> handedOn.add(c), c -> bus[0]);
+        TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
+
+        assertEquals(IntakeResult.ACCEPTED, intake.offer(record, DeliveryClass.NORMAL));
+        bus[0] = IntakeResult.NOT_CONNECTED;
+        assertEquals(IntakeResult.NOT_CONNECTED, intake.offer(record, DeliveryClass.NORMAL));
+        assertEquals(IntakeResult.NOT_CONNECTED, intake.offer(record, DeliveryClass.URGENT));
+        bus[0] = IntakeResult.OUTBOUND_FULL;
+        assertEquals(IntakeResult.OUTBOUND_FULL, intake.offer(record, DeliveryClass.NORMAL));
+        bus[0] = IntakeResult.ACCEPTED;
+        assertEquals(IntakeResult.ACCEPTED, intake.offer(record, DeliveryClass.URGENT));
+
+        assertEquals(List.of(DeliveryClass.NORMAL, DeliveryClass.URGENT), handedOn, "refused records are not sent");
+        assertEquals(2, intake.accepted());
+        assertEquals(2, intake.refused(IntakeResult.NOT_CONNECTED));
+        assertEquals(1, intake.refused(IntakeResult.OUTBOUND_FULL));
+        assertTrue(IntakeResult.OUTBOUND_FULL.diagnostic().contains("delivery.queue."));
+    }
+
+    private static <T> IntakeResult accept(List<T> sink, T arrival) {
+        sink.add(arrival);
+        return IntakeResult.ACCEPTED;
     }
 }

@@ -126,6 +126,15 @@ public final class GatewayDelivery implements AutoCloseable {
         return queued;
     }
 
+    /**
+     * Whether a publish of this class would be queued now. For a producer that can still answer "later", such as a
+     * device's POST: asked first, it refuses what {@link #outbound} would drop after the device was told it is
+     * taken. Two producers may both see the last place; the loser's publish is dropped and counted as usual.
+     */
+    public boolean hasOutboundRoom(DeliveryClass deliveryClass) {
+        return !closed && outbound.size(deliveryClass) < capacities.get(deliveryClass);
+    }
+
     /** The bus that batches normal publishes over {@code sealed} (itself if batching is off). */
     public MessageBus batching(MessageBus sealed, Refusals refusals, int maxRecordBytes) {
         return new BatchingMessageBus(sealed, options.batchEnabled() ? new BatchAssembler(options) : null, timer,

@@ -116,6 +116,33 @@ class GatewayDeliveryTest {
     }
 
     @Test
+    void aFullOutboundQueueSaysSoBeforeItDropsAndOnlyForItsClass() throws InterruptedException {
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.NORMAL_CAPACITY, 16)),
+                "t");
+        CountDownLatch gate = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(1);
+        delivery.outbound(DeliveryClass.NORMAL, () -> { // a transport waiting for its in-flight window
+            started.countDown();
+            await(gate);
+        });
+        assertTrue(started.await(10, TimeUnit.SECONDS));
+        for (int i = 0; i < 16; i++) {
+            assertTrue(delivery.hasOutboundRoom(DeliveryClass.NORMAL));
+            assertTrue(delivery.outbound(DeliveryClass.NORMAL, () -> { }));
+        }
+
+        assertEquals(false, delivery.hasOutboundRoom(DeliveryClass.NORMAL));
+        assertTrue(delivery.hasOutboundRoom(DeliveryClass.URGENT));
+        assertEquals(0, delivery.droppedOutbound(DeliveryClass.NORMAL), "asking drops nothing");
+        gate.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!delivery.hasOutboundRoom(DeliveryClass.NORMAL) && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(delivery.hasOutboundRoom(DeliveryClass.NORMAL), "room again once the link moves");
+    }
+
+    @Test
     void publishesQueuedBeforeClosingAreStillSentAndLaterOnesRefused() {
         delivery = new GatewayDelivery(DeliveryOptions.defaults(), "t");
         List<String> sent = Collections.synchronizedList(new ArrayList<>());

@@ -47,7 +47,7 @@ import io.coaptree.telemetry.record.TelemetryRecord;
  * the embedded broker. Group gB1 takes device data in (records POSTed to {@code /telemetry}, notifications of a
  * device resource registered in its Resource Directory and selected by {@code rt=}) and sends it up the tree; the
  * root's consumer is its {@code /telemetry-feed}. Then gB1 sends to a Kura CloudPublisher instead, an attacker on the
- * broker publishes forged telemetry, and a bad value is applied in the WebUI.
+ * broker publishes forged telemetry, a bad value is applied in the WebUI, and the broker goes away for a while.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -224,6 +224,33 @@ class TelemetryScenariosTest {
         awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", "still-serving".getBytes(),
                 MediaTypeRegistry.TEXT_PLAIN));
         awaitInFeed(r -> payload(r).equals("still-serving"));
+    }
+
+    @Test
+    @Order(6)
+    void whileTheBrokerIsOutOfReachARecordIsAnswered503WithTheReasonAndTakenAgainOnceItIsBack() throws Exception {
+        broker.stop();
+        try {
+            // The gateway keeps no message store: a record it answered 2.04 now would be lost, so it says 5.03.
+            CoapResponse refused = awaitCode(ResponseCode.SERVICE_UNAVAILABLE, () -> post(GROUP, "/telemetry",
+                    "during-the-outage".getBytes(), MediaTypeRegistry.TEXT_PLAIN));
+            assertTrue(refused.getResponseText().contains("not connected to its MQTT broker"),
+                    refused.getResponseText());
+            assertEquals(1L, refused.getOptions().getMaxAge(), "the device is told when to try again");
+            assertEquals(ResponseCode.SERVICE_UNAVAILABLE, post(GROUP, "/telemetry?dc=urgent",
+                    "urgent-during-the-outage".getBytes(), MediaTypeRegistry.TEXT_PLAIN).getCode(),
+                    "urgent records alike");
+        } finally {
+            broker.start();
+        }
+        // A record sent before the root has subscribed again would find no reader on a fresh broker session: the
+        // tree is whole again once the root hears both other gateways' heartbeats.
+        tree.awaitTree(ROOT, "(tree.members.live=3)", TIMEOUT);
+        awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", "after-the-outage".getBytes(),
+                MediaTypeRegistry.TEXT_PLAIN));
+        awaitInFeed(r -> payload(r).equals("after-the-outage"));
+        assertTrue(feed().stream().noneMatch(r -> payload(r).equals("urgent-during-the-outage")),
+                "a refused record was not sent behind the device's back");
     }
 
     // --- helpers
