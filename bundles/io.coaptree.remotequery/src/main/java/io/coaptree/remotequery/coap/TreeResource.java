@@ -3,7 +3,6 @@ package io.coaptree.remotequery.coap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
@@ -27,7 +26,8 @@ import io.coaptree.remotequery.routing.TreeUri;
  * path below its name (it is its own child), hands the request to the remote-query engine with the caller's DTLS
  * identity and sends the answer back on the client's exchange. For {@code /tree} an Observe registration becomes a
  * relayed relation: each notification from the owning gateway is sent on the client's exchange with this
- * resource's own sequence numbers, and the remote relation ends when the client's does. Hidden from
+ * resource's own sequence numbers, unless a newer one overtook it on the way ({@link RelayedNotifications}), and the
+ * remote relation ends when the client's does. Hidden from
  * {@code /.well-known/core} (and so from the RD): the tree's resources are found through {@code /tree-lookup}.
  */
 public final class TreeResource extends ExtendedResource {
@@ -80,10 +80,10 @@ public final class TreeResource extends ExtendedResource {
         if (!relay && envelope.observe() != CoapEnvelope.ABSENT) {
             envelope = envelope.toBuilder().observe(CoapEnvelope.ABSENT).build();
         }
-        AtomicInteger sequence = new AtomicInteger(2);
+        RelayedNotifications order = new RelayedNotifications();
         AtomicBoolean ended = new AtomicBoolean();
         CancellableExchange remote = node.submit(target, envelope,
-                answer -> deliver(exchange, answer, sequence, ended));
+                answer -> deliver(exchange, answer, order, ended));
         if (relay && !ended.get()) {
             relays.put(exchange, remote);
             if (ended.get()) {
@@ -93,24 +93,28 @@ public final class TreeResource extends ExtendedResource {
     }
 
     /**
-     * Synchronized on the relation's sequence: the gateway's delivery workers may hand over two notifications of one
+     * Synchronized on the relation's order: the gateway's delivery workers may hand over two notifications of one
      * relation at once, and a number taken by one thread but sent after the next one's would reach the client as an
      * older notification, which it drops (RFC 7641 section 3.4).
      */
-    private void deliver(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence, AtomicBoolean ended) {
-        synchronized (sequence) {
-            deliverInOrder(exchange, answer, sequence, ended);
+    private void deliver(Exchange exchange, CoapEnvelope answer, RelayedNotifications order, AtomicBoolean ended) {
+        synchronized (order) {
+            deliverInOrder(exchange, answer, order, ended);
         }
     }
 
-    private void deliverInOrder(Exchange exchange, CoapEnvelope answer, AtomicInteger sequence,
+    private void deliverInOrder(Exchange exchange, CoapEnvelope answer, RelayedNotifications order,
             AtomicBoolean ended) {
         Response response = EnvelopeMapping.toResponse(answer);
         ObserveRelation relation = exchange.getRelation();
         boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()
                 && answer.observe() != CoapEnvelope.ABSENT;
         if (notification) {
-            response.getOptions().setObserve(sequence.getAndIncrement() & 0xFF_FFFF);
+            if (!order.accept(answer.observe(), System.nanoTime())) {
+                // overtaken on the way by a newer one, which the client already has
+                return;
+            }
+            response.getOptions().setObserve(order.nextNumber());
         } else {
             response.getOptions().removeObserve();
             ended.set(true);
