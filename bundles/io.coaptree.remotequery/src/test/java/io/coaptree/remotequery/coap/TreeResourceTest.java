@@ -35,6 +35,8 @@ import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.TreeHandler;
@@ -52,6 +54,7 @@ class TreeResourceTest {
     private ScheduledExecutorService scheduler;
     private GatewayCoapServer g1;
     private Counter counter;
+    private final ReplyHolder g1Replies = new ReplyHolder();
 
     /** An observable counter the test bumps. */
     static final class Counter extends ExtendedResource {
@@ -99,7 +102,7 @@ class TreeResourceTest {
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
             tree.start(connection);
-            node.start(connection, tree.refusals());
+            node.start(address.equals("A/1/g1") ? g1Replies.over(connection) : connection, tree.refusals());
         }
         ticks.add(() -> {
             synchronized (bus) {
@@ -153,6 +156,103 @@ class TreeResourceTest {
             assertTrue(unknown.getResponseText().contains("nobody"), unknown.getResponseText());
         } finally {
             client.shutdown();
+        }
+    }
+
+    @Test
+    void aRelayedNotificationOvertakenOnTheWayIsNotSentAfterTheNewerOne() throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + g1.getPort() + "/tree/B/2/g2/counter");
+        // Non-confirmable, so that the relay's own layer sends every notification it is given: with confirmable ones
+        // it would let a newer one replace an older one still waiting behind an unacknowledged one, by chance.
+        client.useNONs();
+        try {
+            client.setTimeout(5000L);
+            BlockingQueue<String> seen = new LinkedBlockingQueue<>();
+            CoapObserveRelation relation = client.observe(new CoapHandler() {
+                @Override
+                public void onLoad(CoapResponse response) {
+                    seen.add(response.getResponseText());
+                }
+
+                @Override
+                public void onError() {
+                    seen.add("error");
+                }
+            });
+            assertEquals("0", seen.poll(5, TimeUnit.SECONDS));
+            g1Replies.holdNext();
+            counter.bump(); // "1" is held at g1 ...
+            counter.bump(); // ... until "2" has been handed over
+            counter.bump();
+            List<String> after = new ArrayList<>();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!after.contains("3") && System.nanoTime() < deadline) {
+                String next = seen.poll(100, TimeUnit.MILLISECONDS);
+                if (next != null) {
+                    after.add(next);
+                }
+            }
+            assertTrue(g1Replies.released(), "the held notification was handed over after the newer one");
+            assertEquals(List.of("2", "3"), after, "the overtaken \"1\" must not reach the client after \"2\"");
+            relation.proactiveCancel();
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    /**
+     * Between g1's remote-query engine and the bus: on request, holds the next message on a reply topic and hands it
+     * over right after the one that follows it, as parallel delivery workers or a resend would.
+     */
+    private static final class ReplyHolder {
+        private boolean holding;
+        private Runnable held;
+        private boolean released;
+
+        synchronized void holdNext() {
+            holding = true;
+        }
+
+        synchronized boolean released() {
+            return released;
+        }
+
+        MessageBus over(MessageBus bus) {
+            return new MessageBus() {
+                @Override
+                public void publish(String topic, byte[] payload) {
+                    bus.publish(topic, payload);
+                }
+
+                @Override
+                public void subscribe(String topicFilter, MessageHandler handler) {
+                    bus.subscribe(topicFilter, topicFilter.endsWith("/reply") ? (topic, payload) -> arrived(
+                            () -> handler.onMessage(topic, payload)) : handler);
+                }
+
+                @Override
+                public void unsubscribe(String topicFilter) {
+                    bus.unsubscribe(topicFilter);
+                }
+            };
+        }
+
+        private void arrived(Runnable delivery) {
+            Runnable late;
+            synchronized (this) {
+                if (holding) {
+                    holding = false;
+                    held = delivery;
+                    return;
+                }
+                late = held;
+                held = null;
+                released |= late != null;
+            }
+            delivery.run();
+            if (late != null) {
+                late.run();
+            }
         }
     }
 }
