@@ -135,16 +135,7 @@ class TreeResourceTest {
             assertEquals("0", read.getResponseText());
 
             BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-            CoapObserveRelation relation = client.observe(new CoapHandler() {
-                @Override
-                public void onLoad(CoapResponse response) {
-                    seen.add(response.getResponseText());
-                }
-
-                @Override
-                public void onError() {
-                }
-            });
+            CoapObserveRelation relation = client.observe(collectingInto(seen));
             assertEquals("0", seen.poll(5, TimeUnit.SECONDS));
             counter.bump();
             assertEquals("1", seen.poll(5, TimeUnit.SECONDS));
@@ -168,17 +159,7 @@ class TreeResourceTest {
         try {
             client.setTimeout(5000L);
             BlockingQueue<String> seen = new LinkedBlockingQueue<>();
-            CoapObserveRelation relation = client.observe(new CoapHandler() {
-                @Override
-                public void onLoad(CoapResponse response) {
-                    seen.add(response.getResponseText());
-                }
-
-                @Override
-                public void onError() {
-                    seen.add("error");
-                }
-            });
+            CoapObserveRelation relation = client.observe(collectingInto(seen));
             assertEquals("0", seen.poll(5, TimeUnit.SECONDS));
             g1Replies.holdNext();
             counter.bump(); // "1" is held at g1 ...
@@ -198,6 +179,21 @@ class TreeResourceTest {
         } finally {
             client.shutdown();
         }
+    }
+
+    /** Each notification's text, or "error", into {@code seen}. */
+    private static CoapHandler collectingInto(BlockingQueue<String> seen) {
+        return new CoapHandler() {
+            @Override
+            public void onLoad(CoapResponse response) {
+                seen.add(response.getResponseText());
+            }
+
+            @Override
+            public void onError() {
+                seen.add("error");
+            }
+        };
     }
 
     /**
