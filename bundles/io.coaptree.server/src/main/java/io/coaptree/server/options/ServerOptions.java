@@ -75,7 +75,7 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     public static final int MAX_NAME_LENGTH = 63;
 
     private static final ServerOptions DEFAULTS = new ServerOptions(true, "0.0.0.0", 5683, "", "", 1024, 512,
-            65536, 500, 600, 60, 60, 1000, 120, 100, 2, 64, 1024 * 1024, 0);
+            65536, 500, 600, 60, 60, 1000, 120, 100, 2, 16, 1024 * 1024, 0);
 
     public ServerOptions {
         if (bindAddress == null || bindAddress.isBlank()) {

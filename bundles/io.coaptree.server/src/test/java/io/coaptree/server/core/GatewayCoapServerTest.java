@@ -7,15 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.CoapHandler;
@@ -23,13 +26,18 @@ import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
+import org.eclipse.californium.core.coap.Message;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.network.serialization.UdpDataParser;
+import org.eclipse.californium.core.network.serialization.UdpDataSerializer;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.ExtendedResource;
-import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.access.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 class GatewayCoapServerTest {
@@ -289,6 +297,86 @@ class GatewayCoapServerTest {
             second.apply(options());
             assertNotEquals(server.getPort(), second.getPort());
             assertTrue(second.boundAddress().getAddress().equals(InetAddress.getByName("127.0.0.1")));
+        }
+    }
+
+    /** Counts the POSTs it executes and answers each with the count so far. */
+    static final class CountingResource extends ExtendedResource {
+        final AtomicInteger executed = new AtomicInteger();
+
+        CountingResource(String name) {
+            super(name);
+        }
+
+        @Override
+        public void handlePOST(CoapExchange exchange) {
+            exchange.respond(ResponseCode.CHANGED, Integer.toString(executed.incrementAndGet()));
+        }
+    }
+
+    /** Sends one datagram as it is and returns the answer, as a client retransmitting a request would. */
+    private static Response exchangeDatagram(DatagramSocket socket, byte[] datagram, int port) throws Exception {
+        socket.send(new DatagramPacket(datagram, datagram.length, InetAddress.getLoopbackAddress(), port));
+        byte[] buffer = new byte[2048];
+        DatagramPacket answer = new DatagramPacket(buffer, buffer.length);
+        socket.receive(answer);
+        Message message = new UdpDataParser().parseMessage(Arrays.copyOf(buffer, answer.getLength()));
+        assertTrue(message instanceof Response, "not a response: " + message);
+        return (Response) message;
+    }
+
+    private static byte[] confirmablePost(String path, int mid, byte token) {
+        Request post = Request.newPost();
+        post.setConfirmable(true);
+        post.setMID(mid);
+        post.setToken(new byte[] { token });
+        post.getOptions().setUriPath(path);
+        post.setPayload("reading");
+        return new UdpDataSerializer().getByteArray(post);
+    }
+
+    @Test
+    void aRetransmittedRequestIsAnsweredAgainWithoutBeingExecutedTwice() throws Exception {
+        server.apply(options());
+        server.applyAccessPolicy(AccessPolicy.open()); // about deduplication, not access
+        CountingResource counter = new CountingResource("count");
+        server.addResource(counter, ExtendedResource.class);
+        try (DatagramSocket device = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            device.setSoTimeout(5_000);
+            byte[] first = confirmablePost("count", 1, (byte) 1);
+            assertEquals("1", exchangeDatagram(device, first, server.getPort()).getPayloadString());
+            // the same message again (its ACK was lost, say): the same answer, the POST not executed again
+            Response again = exchangeDatagram(device, first, server.getPort());
+            assertEquals(ResponseCode.CHANGED, again.getCode());
+            assertEquals("1", again.getPayloadString());
+            // a retransmission of the newest message a device may still repeat, after it sent others meanwhile
+            int remembered = ServerOptions.defaults().dedupMessagesPerPeer();
+            for (int mid = 2; mid <= remembered; mid++) {
+                exchangeDatagram(device, confirmablePost("count", mid, (byte) mid), server.getPort());
+            }
+            byte[] latest = confirmablePost("count", remembered, (byte) remembered);
+            assertEquals(Integer.toString(remembered), exchangeDatagram(device, latest, server.getPort())
+                    .getPayloadString());
+            assertEquals(remembered, counter.executed.get());
+        }
+    }
+
+    @Test
+    void theDeduplicationMemoryPerDeviceIsBounded() throws Exception {
+        server.apply(options("limits.dedup.messages.per.peer", 8));
+        server.applyAccessPolicy(AccessPolicy.open());
+        CountingResource counter = new CountingResource("count");
+        server.addResource(counter, ExtendedResource.class);
+        try (DatagramSocket device = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
+            device.setSoTimeout(5_000);
+            byte[] first = confirmablePost("count", 1, (byte) 1);
+            exchangeDatagram(device, first, server.getPort());
+            for (int mid = 2; mid <= 9; mid++) {
+                exchangeDatagram(device, confirmablePost("count", mid, (byte) mid), server.getPort());
+            }
+            // eight newer messages pushed the first out: a (very late) copy of it is taken as a new request,
+            // which is the price of a memory that does not grow with the request rate
+            assertEquals("10", exchangeDatagram(device, first, server.getPort()).getPayloadString());
         }
     }
 }

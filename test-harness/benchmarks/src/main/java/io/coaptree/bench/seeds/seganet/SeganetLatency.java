@@ -62,9 +62,13 @@ final class SeganetLatency {
         String mode = batching ? "batching on" : "batching off";
         DeviceBehaviour devices = DeviceBehaviour.fixed(INTERVAL_MILLIS, RECORD_BYTES);
         double rate = 1000 / INTERVAL_MILLIS;
-        // the gateways' JIT warms up on a step that is not reported with the others
-        pipeline.step("warm-up-16-" + (batching ? "on" : "off"), 16, devices, Arrivals.FIXED, rate,
-                stepTime.dividedBy(2), 1);
+        // The gateways' JIT warms up on a step that is not reported with the others. It runs at the largest device
+        // count, so that every path the measured steps take is compiled before they start: below the batching
+        // on-rate (400 records/s to a hop) the batching path never runs, and a 16-device warm-up left the C2
+        // compiler busy with it during the 256-device step (41% of the tree JVM's CPU samples in one perf run).
+        int most = DEVICES.get(DEVICES.size() - 1);
+        pipeline.step("warm-up-" + most + "-" + (batching ? "on" : "off"), most, devices, Arrivals.FIXED, rate,
+                stepTime, 1);
         // Issue 14: urgent reads of one device's resource through the root, on the idle tree ...
         ClassProbe.Result urgentIdle = probe(pipeline, true, stepTime);
         ClassProbe.Result normalIdle = probe(pipeline, false, stepTime);
@@ -120,7 +124,6 @@ final class SeganetLatency {
         context.table(table.build());
         // ... and beside the 256 devices' records, in a step of its own: the probes' reads cost the entry gateway
         // CPU (sealed queries to open, answers to seal), which must not count against the records above
-        int most = DEVICES.get(DEVICES.size() - 1);
         try (ClassProbe urgentProbe = startProbe(pipeline, true); ClassProbe normalProbe = startProbe(pipeline, false)) {
             pipeline.step("devices-" + most + "-probed-" + (batching ? "on" : "off"), most, devices, Arrivals.FIXED,
                     rate, stepTime, most + 1);
