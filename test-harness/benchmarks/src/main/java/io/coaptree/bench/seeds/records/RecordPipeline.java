@@ -120,6 +120,30 @@ public final class RecordPipeline implements AutoCloseable {
         return tree.bootSeconds();
     }
 
+    /**
+     * Waits until the tree JVM uses less than {@code cores} of CPU over a second (a step that overloaded it may
+     * leave work behind after its records arrived: heartbeats and acknowledgements still queued, a collection of
+     * what the backlog promoted), at most {@code deadline}.
+     *
+     * @return the seconds waited, or -1 if the tree was still busy at the deadline
+     */
+    public double awaitIdle(double cores, Duration deadline) throws InterruptedException {
+        long start = System.nanoTime();
+        long cpu = tree.target().sample().cpuNanos();
+        long at = System.nanoTime();
+        while (System.nanoTime() - start < deadline.toNanos()) {
+            Thread.sleep(1_000);
+            long nextCpu = tree.target().sample().cpuNanos();
+            long now = System.nanoTime();
+            if (nextCpu - cpu < cores * (now - at)) {
+                return (now - start) / 1e9;
+            }
+            cpu = nextCpu;
+            at = now;
+        }
+        return -1;
+    }
+
     /** The root gateway's CoAP port. */
     public int rootPort() {
         return tree.ports().get(TreeHierarchy.ROOT_NAME);
