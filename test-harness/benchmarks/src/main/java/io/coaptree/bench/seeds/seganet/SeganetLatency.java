@@ -78,9 +78,11 @@ final class SeganetLatency {
         // Without batching the warm-up overloads the tree for a while (one seal per record on cold code): the idle
         // tree is probed once it has settled, not while it recovers.
         double settled = pipeline.awaitIdle(IDLE_CORES, Duration.ofSeconds(60));
-        context.note("After the warm-up (" + mode + ") the tree used less than " + IDLE_CORES + " of a core "
-                + (settled < 0 ? "only after more than 60 s: the idle probes ran on a busy tree"
-                        : "after " + String.format(Locale.ROOT, "%.0f s", settled)) + ".");
+        context.note("After the warm-up (" + mode + ") " + (settled < 0
+                ? "the tree still used more than " + IDLE_CORES + " of a core after 60 s: the idle probes ran on a "
+                        + "busy tree."
+                : "the tree used less than " + IDLE_CORES + " of a core after "
+                        + String.format(Locale.ROOT, "%.0f s.", settled)));
         // Issue 14: urgent reads of one device's resource through the root, on the idle tree ...
         ClassProbe.Result urgentIdle = probe(pipeline, true, stepTime);
         ClassProbe.Result normalIdle = probe(pipeline, false, stepTime);
