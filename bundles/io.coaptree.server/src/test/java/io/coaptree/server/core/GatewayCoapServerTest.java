@@ -349,15 +349,13 @@ class GatewayCoapServerTest {
             Response again = exchangeDatagram(device, first, server.getPort());
             assertEquals(ResponseCode.CHANGED, again.getCode());
             assertEquals("1", again.getPayloadString());
-            // a retransmission of the newest message a device may still repeat, after it sent others meanwhile
+            // still recognised after the device sent as many newer messages as the default memory keeps besides it
             int remembered = ServerOptions.defaults().dedupMessagesPerPeer();
             for (int mid = 2; mid <= remembered; mid++) {
                 exchangeDatagram(device, confirmablePost("count", mid, (byte) mid), server.getPort());
             }
-            byte[] latest = confirmablePost("count", remembered, (byte) remembered);
-            assertEquals(Integer.toString(remembered), exchangeDatagram(device, latest, server.getPort())
-                    .getPayloadString());
-            assertEquals(remembered, counter.executed.get());
+            assertEquals("1", exchangeDatagram(device, first, server.getPort()).getPayloadString());
+            assertEquals(remembered, counter.executed.get(), "each message executed once");
         }
     }
 

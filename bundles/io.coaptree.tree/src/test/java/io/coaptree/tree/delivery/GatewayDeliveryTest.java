@@ -1,6 +1,7 @@
 package io.coaptree.tree.delivery;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -131,7 +132,7 @@ class GatewayDeliveryTest {
             assertTrue(delivery.outbound(DeliveryClass.NORMAL, () -> { }));
         }
 
-        assertEquals(false, delivery.hasOutboundRoom(DeliveryClass.NORMAL));
+        assertFalse(delivery.hasOutboundRoom(DeliveryClass.NORMAL));
         assertTrue(delivery.hasOutboundRoom(DeliveryClass.URGENT));
         assertEquals(0, delivery.droppedOutbound(DeliveryClass.NORMAL), "asking drops nothing");
         gate.countDown();
