@@ -46,6 +46,9 @@ public final class EnvelopeCodec {
                 return newKryo(limits);
             }
         };
+        // The first Kryo instance loads and links Kryo's classes, tens of milliseconds on a small gateway. Paying
+        // that here, when the component that owns the codec activates, keeps it off the first message after boot.
+        pool.free(pool.obtain());
     }
 
     private static Kryo newKryo(CodecLimits limits) {

@@ -13,7 +13,8 @@ import io.coaptree.bench.scenario.ScenarioContext;
  * links per POST, and the threads and heap the directory holds afterwards.
  * <p>
  * Settings: {@code exchanges} (1000), {@code growing} (comma-separated exchange counts; default 1000,2500,5000,10000,
- * 20000, quick 1000,5000), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
+ * 20000, quick 1000,5000), {@code cold.rounds} (fresh JVMs per variant for the cold comparison, median reported;
+ * default 3, quick 1), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
  * {@link PublishRateLimit#parse}; default off).
  */
 public final class SeedCoaptreeScenario implements Scenario {
@@ -41,7 +42,9 @@ public final class SeedCoaptreeScenario implements Scenario {
         // Kura's DataService limits publishing to 1 message a second by default (enable.rate.limit); off here unless
         // asked for (--set store.rate.limit=kura), as 1000 exchanges would then take over 1000 s per store-backed run
         PublishRateLimit storeLimit = PublishRateLimit.parse(options.settings().getOrDefault("store.rate.limit", "off"));
-        TransportAblation.run(context, exchanges, growing, storeLimit);
+        // a cold run is one sample of a JVM's start racing the load; the quick run keeps one to stay within its time
+        int coldRounds = options.setting("cold.rounds", options.quick() ? 1 : 3);
+        TransportAblation.run(context, exchanges, coldRounds, growing, storeLimit);
         RdAggregation.run(context);
         context.note("Both gateways, the broker (embedded Moquette) and the load share this JVM and the machine's 2 "
                 + "cores; the design used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
