@@ -1,10 +1,6 @@
 package io.coaptree.bench.tree;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
+import io.coaptree.bench.mqtt.MosquittoProcess;
 import io.coaptree.brokeracl.BridgedBrokers;
 import io.coaptree.brokeracl.FleetInventory;
 import io.coaptree.brokeracl.InvalidInputException;
@@ -29,12 +25,11 @@ import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
  */
 final class TreeBrokers implements AutoCloseable {
 
-    private static final long START_MILLIS = 10_000;
     private static final String HUB = "root";
 
     private final EmbeddedBroker embedded;
     private final Map<String, Integer> ports = new LinkedHashMap<>();
-    private final List<Process> processes = new ArrayList<>();
+    private final List<MosquittoProcess> processes = new ArrayList<>();
     private final Path dir;
 
     private TreeBrokers(EmbeddedBroker embedded, Path dir) {
@@ -95,48 +90,9 @@ final class TreeBrokers implements AutoCloseable {
     }
 
     private void launch(String name, List<String> bridge) throws IOException {
-        // as generated (MosquittoListener); --set jvm.options=-Dcoaptree.bench.nodelay=false: Mosquitto's default
-        String nodelay = "set_tcp_nodelay " + Boolean.parseBoolean(System.getProperty("coaptree.bench.nodelay",
-                "true"));
-        int port;
-        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = probe.getLocalPort();
-        }
-        List<String> conf = new ArrayList<>(List.of("persistence false", "user " + System.getProperty("user.name"),
-                "log_dest stdout", "log_type error", "log_type warning", "allow_anonymous true", nodelay,
-                "listener " + port + " 127.0.0.1"));
-        conf.addAll(bridge);
-        conf.add("");
-        Path file = Files.writeString(dir.resolve(name + ".conf"), String.join("\n", conf));
-        Process process = new ProcessBuilder(mosquitto(), "-c", file.toString()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
-        processes.add(process);
-        ports.put(name, port);
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(START_MILLIS);
-        while (System.nanoTime() < deadline && process.isAlive()) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-                return;
-            } catch (IOException notYet) {
-                try {
-                    process.waitFor(50, TimeUnit.MILLISECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-            }
-        }
-        throw new IOException("mosquitto " + name + " did not listen on " + port + "; see " + dir);
-    }
-
-    private static String mosquitto() {
-        for (String candidate : new String[] { "/usr/sbin/mosquitto", "/usr/bin/mosquitto",
-                "/usr/local/sbin/mosquitto" }) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return candidate;
-            }
-        }
-        throw new IllegalStateException("mosquitto is not installed (Debian package mosquitto)");
+        MosquittoProcess broker = MosquittoProcess.start(dir, name, bridge);
+        processes.add(broker);
+        ports.put(name, broker.port());
     }
 
     /** The URL a gateway connects to. */
@@ -164,15 +120,6 @@ final class TreeBrokers implements AutoCloseable {
         if (embedded != null) {
             embedded.close();
         }
-        for (Process p : processes) {
-            p.destroy();
-            try {
-                if (!p.waitFor(START_MILLIS, TimeUnit.MILLISECONDS)) {
-                    p.destroyForcibly();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        processes.forEach(MosquittoProcess::close);
     }
 }

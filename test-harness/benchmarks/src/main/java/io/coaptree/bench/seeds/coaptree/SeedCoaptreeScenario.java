@@ -1,10 +1,13 @@
 package io.coaptree.bench.seeds.coaptree;
 
+import java.nio.file.Files;
 import java.util.List;
 
+import io.coaptree.bench.mqtt.MosquittoProcess;
 import io.coaptree.bench.scenario.RunOptions;
 import io.coaptree.bench.scenario.Scenario;
 import io.coaptree.bench.scenario.ScenarioContext;
+import io.coaptree.harness.broker.EmbeddedBroker;
 
 /**
  * The CoAPTree design's own evaluation (seed 001) and its ablations: 1000 request/response exchanges between two
@@ -14,7 +17,8 @@ import io.coaptree.bench.scenario.ScenarioContext;
  * <p>
  * Settings: {@code exchanges} (1000), {@code growing} (comma-separated exchange counts; default 1000,2500,5000,10000,
  * 20000, quick 1000,5000), {@code cold.rounds} (fresh JVMs per variant for the cold comparison, median reported;
- * default 3, quick 1), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
+ * default 3, quick 1), {@code broker} ({@code embedded}: Moquette in this JVM, the default; {@code mosquitto}: a
+ * Mosquitto process, which must be installed), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
  * {@link PublishRateLimit#parse}; default off).
  */
 public final class SeedCoaptreeScenario implements Scenario {
@@ -44,10 +48,14 @@ public final class SeedCoaptreeScenario implements Scenario {
         PublishRateLimit storeLimit = PublishRateLimit.parse(options.settings().getOrDefault("store.rate.limit", "off"));
         // a cold run is one sample of a JVM's start racing the load; the quick run keeps one to stay within its time
         int coldRounds = options.setting("cold.rounds", options.quick() ? 1 : 3);
-        TransportAblation.run(context, exchanges, coldRounds, growing, storeLimit);
+        String brokerKind = options.setting("broker", "embedded");
+        try (Broker broker = openBroker(brokerKind)) {
+            TransportAblation.run(context, broker.url(), exchanges, coldRounds, growing, storeLimit);
+        }
         RdAggregation.run(context);
-        context.note("Both gateways, the broker (embedded Moquette) and the load share this JVM and the machine's 2 "
-                + "cores; the design used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
+        context.note("Both gateways and the load share this JVM, " + (brokerKind.equals("mosquitto")
+                ? "and a Mosquitto process (--set broker=mosquitto) the machine's 2 cores"
+                : "the broker (embedded Moquette) and the machine's 2 cores") + "; the design used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
                 + "the benchmarks module (io.coaptree.bench.seeds.coaptree.StoreBackedUplink), never shipped: every "
                 + "message is inserted into an H2 file database, a publisher thread takes the oldest unpublished one "
                 + "while fewer than 9 are unconfirmed and marks it published, then confirmed; store capacity 10000 "
@@ -56,6 +64,30 @@ public final class SeedCoaptreeScenario implements Scenario {
                 + "second, burst 1); the store-backed transport here applies " + (storeLimit.on()
                         ? "the limit " + storeLimit.text() + " (messages a second / burst)"
                         : "no such limit (--set store.rate.limit=kura for Kura's default)") + ".");
+    }
+
+    /** The broker both gateways use, and what stops it. */
+    private record Broker(String url, AutoCloseable running) implements AutoCloseable {
+        @Override
+        public void close() throws Exception {
+            running.close();
+        }
+    }
+
+    /** Moquette in this JVM (the default), or a Mosquitto process on the same machine. */
+    private static Broker openBroker(String kind) throws Exception {
+        return switch (kind) {
+            case "embedded" -> {
+                EmbeddedBroker moquette = new EmbeddedBroker(0);
+                yield new Broker(moquette.url(), moquette);
+            }
+            case "mosquitto" -> {
+                MosquittoProcess mosquitto = MosquittoProcess.start(
+                        Files.createTempDirectory("seed-coaptree-mosquitto-"), "broker", List.of());
+                yield new Broker(mosquitto.url(), mosquitto);
+            }
+            default -> throw new IllegalArgumentException("--set broker must be embedded or mosquitto: " + kind);
+        };
     }
 
     private static List<Integer> counts(String csv) {

@@ -18,10 +18,9 @@ import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.scenario.StepProgress;
 import io.coaptree.bench.seeds.SeedCharts;
-import io.coaptree.harness.broker.EmbeddedBroker;
 
 /**
- * The design's MQTT ablation, in this JVM against an embedded broker: 1000 exchanges between two gateways for each
+ * The design's MQTT ablation, in this JVM against the scenario's broker: 1000 exchanges between two gateways for each
  * of {lean, store-backed} x {Kryo, Java serialization}, then growing exchange counts for the two ends of the
  * ablation (the design's starting point and CoAPTree's way).
  */
@@ -51,7 +50,8 @@ final class TransportAblation {
     static final int ROUNDS = 3;
 
     /** @param storeLimit the store-backed variants' publishing rate limit (Kura's DataService's) */
-    static void run(ScenarioContext context, int exchanges, int coldRounds, List<Integer> growingCounts,
+    /** @param broker the URL of the broker both gateways use */
+    static void run(ScenarioContext context, String broker, int exchanges, int coldRounds, List<Integer> growingCounts,
             PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Transport and serialization ablation, " + exchanges
                 + " exchanges, median of " + ROUNDS + " rounds", "variant", "total s (median)", "rounds s",
@@ -59,48 +59,47 @@ final class TransportAblation {
         Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
         List<String> labels = new ArrayList<>();
         List<Double> medians = new ArrayList<>();
-        try (EmbeddedBroker broker = new EmbeddedBroker(0)) {
-            // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
-            for (Variant v : ALL) {
-                runOne(broker, v, storeLimit, Math.min(exchanges, 500), "warm-up " + v.label());
-            }
-            for (int round = 0; round < ROUNDS; round++) {
-                List<Variant> order = new ArrayList<>(ALL);
-                if (round % 2 == 1) {
-                    Collections.reverse(order); // background load drifts; alternate who goes first
-                }
-                for (Variant v : order) {
-                    outcomes.computeIfAbsent(v, k -> new ArrayList<>())
-                            .add(runOne(broker, v, storeLimit, exchanges, v.label() + " round " + (round + 1)));
-                }
-            }
-            for (Variant v : ALL) {
-                List<ExchangeRun.Outcome> rounds = outcomes.get(v);
-                double median = medianSeconds(rounds);
-                long failed = rounds.stream().mapToLong(ExchangeRun.Outcome::failed).sum();
-                table.row(v.label(), fixed(median, 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
-                        fixed(exchanges / median, 0), failed, rounds.stream().map(ExchangeRun.Outcome::failures)
-                                .filter(f -> !f.isEmpty()).toList());
-                labels.add(v.shortLabel());
-                medians.add(median);
-            }
-            context.table(table.build());
-            long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
-            double lean = medianSeconds(outcomes.get(LEAN_KRYO));
-            double store = medianSeconds(outcomes.get(STORE_JAVA));
-            context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
-                    leanFailed + "", "0", leanFailed == 0));
-            context.headline(Headline.against(exchanges + " exchanges warm (median of " + ROUNDS + " rounds): "
-                    + "store-backed + Java serialization / lean + Kryo",
-                    String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
-                    ">= 3x", store / lean >= 3 && leanFailed == 0));
-            Map<Variant, Double> cold = cold(context, broker, exchanges, coldRounds, storeLimit);
-            CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
-            chart.addSeries("cold (fresh JVMs, median of " + coldRounds + ")", labels, ALL.stream().map(cold::get).toList());
-            chart.addSeries("warm (median of " + ROUNDS + " rounds)", labels, medians);
-            context.chart("ablation-total-time.png", chart);
-            growing(context, broker, growingCounts, storeLimit);
+        // every variant once unrecorded, so none pays alone for class loading, H2's start and the JIT
+        for (Variant v : ALL) {
+            runOne(broker, v, storeLimit, Math.min(exchanges, 500), "warm-up " + v.label());
         }
+        for (int round = 0; round < ROUNDS; round++) {
+            List<Variant> order = new ArrayList<>(ALL);
+            if (round % 2 == 1) {
+                Collections.reverse(order); // background load drifts; alternate who goes first
+            }
+            for (Variant v : order) {
+                outcomes.computeIfAbsent(v, k -> new ArrayList<>())
+                        .add(runOne(broker, v, storeLimit, exchanges, v.label() + " round " + (round + 1)));
+            }
+        }
+        for (Variant v : ALL) {
+            List<ExchangeRun.Outcome> rounds = outcomes.get(v);
+            double median = medianSeconds(rounds);
+            long failed = rounds.stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+            table.row(v.label(), fixed(median, 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
+                    fixed(exchanges / median, 0), failed, rounds.stream().map(ExchangeRun.Outcome::failures)
+                            .filter(f -> !f.isEmpty()).toList());
+            labels.add(v.shortLabel());
+            medians.add(median);
+        }
+        context.table(table.build());
+        long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+        double lean = medianSeconds(outcomes.get(LEAN_KRYO));
+        double store = medianSeconds(outcomes.get(STORE_JAVA));
+        context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
+                leanFailed + "", "0", leanFailed == 0));
+        context.headline(Headline.against(exchanges + " exchanges warm (median of " + ROUNDS + " rounds): "
+                + "store-backed + Java serialization / lean + Kryo",
+                String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
+                ">= 3x", store / lean >= 3 && leanFailed == 0));
+        Map<Variant, Double> cold = cold(context, broker, exchanges, coldRounds, storeLimit);
+        CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
+        chart.addSeries("cold (fresh JVMs, median of " + coldRounds + ")", labels,
+                ALL.stream().map(cold::get).toList());
+        chart.addSeries("warm (median of " + ROUNDS + " rounds)", labels, medians);
+        context.chart("ablation-total-time.png", chart);
+        growing(context, broker, growingCounts, storeLimit);
     }
 
     /**
@@ -110,7 +109,7 @@ final class TransportAblation {
      * minutes apart), so {@code coldRounds} fresh JVMs per variant are started, in alternating order, and the median
      * is compared.
      */
-    private static Map<Variant, Double> cold(ScenarioContext context, EmbeddedBroker broker, int exchanges,
+    private static Map<Variant, Double> cold(ScenarioContext context, String broker, int exchanges,
             int coldRounds, PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
                 + "(cold, as the design's gateways), median of " + coldRounds + " fresh JVMs", "variant",
@@ -123,7 +122,7 @@ final class TransportAblation {
             }
             for (Variant v : order) {
                 try (StepProgress progress = StepProgress.open("cold " + v.label() + " round " + (round + 1), 1)) {
-                    String line = ColdRun.run(broker.url(), v, exchanges, storeLimit);
+                    String line = ColdRun.run(broker, v, exchanges, storeLimit);
                     progress.step();
                     long answered = Long.parseLong(ColdRun.field(line, "answered"));
                     String failures = line.substring(line.indexOf("failures=") + 9);
@@ -156,7 +155,7 @@ final class TransportAblation {
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
-    private static void growing(ScenarioContext context, EmbeddedBroker broker, List<Integer> counts,
+    private static void growing(ScenarioContext context, String broker, List<Integer> counts,
             PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Growing exchange counts", "exchanges", "variant",
                 "total s", "answered", "failed", "failures");
@@ -177,10 +176,10 @@ final class TransportAblation {
         context.chart("ablation-growing.png", chart);
     }
 
-    private static ExchangeRun.Outcome runOne(EmbeddedBroker broker, Variant v, PublishRateLimit storeLimit, int count,
+    private static ExchangeRun.Outcome runOne(String broker, Variant v, PublishRateLimit storeLimit, int count,
             String step) throws Exception {
         try (StepProgress progress = StepProgress.open(step, count)) {
-            return ExchangeRun.run(broker.url(), v.storeBacked(), storeLimit, v.format(), count, progress);
+            return ExchangeRun.run(broker, v.storeBacked(), storeLimit, v.format(), count, progress);
         }
     }
 }
