@@ -49,8 +49,10 @@ final class TransportAblation {
     /** Rounds per variant; the median is reported, so one round disturbed by the machine's other work does not decide. */
     static final int ROUNDS = 3;
 
-    /** @param storeLimit the store-backed variants' publishing rate limit (Kura's DataService's) */
-    /** @param broker the URL of the broker both gateways use */
+    /**
+     * @param broker the URL of the broker both gateways use
+     * @param storeLimit the store-backed variants' publishing rate limit (Kura's DataService's)
+     */
     static void run(ScenarioContext context, String broker, int exchanges, int coldRounds, List<Integer> growingCounts,
             PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("Transport and serialization ablation, " + exchanges
@@ -64,11 +66,7 @@ final class TransportAblation {
             runOne(broker, v, storeLimit, Math.min(exchanges, 500), "warm-up " + v.label());
         }
         for (int round = 0; round < ROUNDS; round++) {
-            List<Variant> order = new ArrayList<>(ALL);
-            if (round % 2 == 1) {
-                Collections.reverse(order); // background load drifts; alternate who goes first
-            }
-            for (Variant v : order) {
+            for (Variant v : order(round)) {
                 outcomes.computeIfAbsent(v, k -> new ArrayList<>())
                         .add(runOne(broker, v, storeLimit, exchanges, v.label() + " round " + (round + 1)));
             }
@@ -116,11 +114,7 @@ final class TransportAblation {
                 "total s (median)", "rounds s", "answered (all rounds)", "failures");
         Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
         for (int round = 0; round < coldRounds; round++) {
-            List<Variant> order = new ArrayList<>(ALL);
-            if (round % 2 == 1) {
-                Collections.reverse(order);
-            }
-            for (Variant v : order) {
+            for (Variant v : order(round)) {
                 try (StepProgress progress = StepProgress.open("cold " + v.label() + " round " + (round + 1), 1)) {
                     String line = ColdRun.run(broker, v, exchanges, storeLimit);
                     progress.step();
@@ -148,6 +142,15 @@ final class TransportAblation {
                         "%.1fx (%.2f s / %.2f s), lean + Kryo %d failed", ratio, seconds.get(STORE_JAVA),
                         seconds.get(LEAN_KRYO), leanFailed), ">= 3x, 0 failed", ratio >= 3 && leanFailed == 0));
         return seconds;
+    }
+
+    /** The variants in the order a round runs them: background load drifts, so rounds alternate who goes first. */
+    private static List<Variant> order(int round) {
+        List<Variant> order = new ArrayList<>(ALL);
+        if (round % 2 == 1) {
+            Collections.reverse(order);
+        }
+        return order;
     }
 
     private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
