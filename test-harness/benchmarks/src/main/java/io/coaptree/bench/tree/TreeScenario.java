@@ -100,6 +100,12 @@ public final class TreeScenario implements Scenario {
         int count = options.setting("gateways", 10);
         TreeLayout layout = count == 10 ? TreeLayout.TESTBED : TreeLayout.fleet(count);
         List<TreeHierarchy.Gateway> gateways = layout.gateways();
+        List<String> names = gateways.stream().map(TreeHierarchy.Gateway::name).toList();
+        if (!names.contains(TreeTestbed.READ_FROM) || !names.contains(TreeTestbed.READ_OWNER)) {
+            throw new IllegalArgumentException("--set gateways=" + count + ": the benchmark reads "
+                    + TreeTestbed.READ_OWNER + "'s resource at " + TreeTestbed.READ_FROM + ", and a tree of " + count
+                    + " gateways (" + String.join(", ", names) + ") lacks one of them");
+        }
         String label = "tree-" + gateways.size() + "-gateways";
         String loadBefore = loadAverage();
         String security = options.setting("security", "signature");
