@@ -28,8 +28,8 @@ final class TreeBrokers implements AutoCloseable {
     private static final String HUB = "root";
 
     private final EmbeddedBroker embedded;
-    private final Map<String, Integer> ports = new LinkedHashMap<>();
-    private final List<MosquittoProcess> processes = new ArrayList<>();
+    /** The Mosquitto brokers by name ({@value #HUB}, or a domain's site); empty with the embedded broker. */
+    private final Map<String, MosquittoProcess> mosquittos = new LinkedHashMap<>();
     private final Path dir;
 
     private TreeBrokers(EmbeddedBroker embedded, Path dir) {
@@ -52,7 +52,7 @@ final class TreeBrokers implements AutoCloseable {
                 BridgedBrokers bridged = bridged(gateways);
                 brokers.launch(HUB, List.of());
                 for (String site : bridged.sites()) {
-                    brokers.launch(site, bridge(bridged, site, brokers.ports.get(HUB)));
+                    brokers.launch(site, bridge(bridged, site, brokers.mosquittos.get(HUB).port()));
                 }
                 return brokers;
             }
@@ -90,9 +90,8 @@ final class TreeBrokers implements AutoCloseable {
     }
 
     private void launch(String name, List<String> bridge) throws IOException {
-        MosquittoProcess broker = MosquittoProcess.start(dir, name, bridge);
-        processes.add(broker);
-        ports.put(name, broker.port());
+        // TCP_NODELAY as generated; --set jvm.options=-Dcoaptree.bench.nodelay=false gives Mosquitto's default
+        mosquittos.put(name, MosquittoProcess.start(dir, name, bridge));
     }
 
     /** The URL a gateway connects to. */
@@ -100,13 +99,12 @@ final class TreeBrokers implements AutoCloseable {
         if (embedded != null) {
             return embedded.url();
         }
-        Integer port = ports.get(ports.size() == 1 ? HUB : brokerOf(g));
-        return "mqtt://127.0.0.1:" + port + "/";
+        return mosquittos.get(mosquittos.size() == 1 ? HUB : brokerOf(g)).url();
     }
 
     /** The root's broker's port (what the target reports as ready). */
     int port() {
-        return embedded != null ? embedded.port() : ports.get(HUB);
+        return embedded != null ? embedded.port() : mosquittos.get(HUB).port();
     }
 
     /** The embedded broker's PUBLISH counts by client and topic kind ({@link EmbeddedBroker#publishesByClient}); empty
@@ -120,6 +118,6 @@ final class TreeBrokers implements AutoCloseable {
         if (embedded != null) {
             embedded.close();
         }
-        processes.forEach(MosquittoProcess::close);
+        mosquittos.values().forEach(MosquittoProcess::close);
     }
 }

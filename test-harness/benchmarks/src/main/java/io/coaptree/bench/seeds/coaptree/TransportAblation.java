@@ -112,30 +112,26 @@ final class TransportAblation {
         ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
                 + "(cold, as the design's gateways), median of " + coldRounds + " fresh JVMs", "variant",
                 "total s (median)", "rounds s", "answered (all rounds)", "failures");
-        Map<Variant, List<ExchangeRun.Outcome>> outcomes = new LinkedHashMap<>();
+        Map<Variant, List<ColdRound>> outcomes = new LinkedHashMap<>();
         for (int round = 0; round < coldRounds; round++) {
             for (Variant v : order(round)) {
                 try (StepProgress progress = StepProgress.open("cold " + v.label() + " round " + (round + 1), 1)) {
-                    String line = ColdRun.run(broker, v, exchanges, storeLimit);
+                    outcomes.computeIfAbsent(v, k -> new ArrayList<>())
+                            .add(ColdRound.of(ColdRun.run(broker, v, exchanges, storeLimit)));
                     progress.step();
-                    long answered = Long.parseLong(ColdRun.field(line, "answered"));
-                    String failures = line.substring(line.indexOf("failures=") + 9);
-                    outcomes.computeIfAbsent(v, k -> new ArrayList<>()).add(new ExchangeRun.Outcome(exchanges,
-                            answered, "{}".equals(failures) ? Map.of() : Map.of(failures, exchanges - answered),
-                            Double.parseDouble(ColdRun.field(line, "seconds"))));
                 }
             }
         }
         Map<Variant, Double> seconds = new LinkedHashMap<>();
         for (Variant v : ALL) {
-            List<ExchangeRun.Outcome> rounds = outcomes.get(v);
-            seconds.put(v, medianSeconds(rounds));
-            table.row(v.label(), fixed(seconds.get(v), 2), rounds.stream().map(o -> fixed(o.seconds(), 2)).toList(),
-                    rounds.stream().mapToLong(ExchangeRun.Outcome::answered).sum(), rounds.stream()
-                            .map(ExchangeRun.Outcome::failures).filter(f -> !f.isEmpty()).toList());
+            List<ColdRound> rounds = outcomes.get(v);
+            seconds.put(v, median(rounds.stream().map(ColdRound::seconds).toList()));
+            table.row(v.label(), fixed(seconds.get(v), 2), rounds.stream().map(r -> fixed(r.seconds(), 2)).toList(),
+                    rounds.stream().mapToLong(ColdRound::answered).sum(), rounds.stream().map(ColdRound::failures)
+                            .filter(f -> !f.equals("{}")).toList());
         }
         context.table(table.build());
-        long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(ExchangeRun.Outcome::failed).sum();
+        long leanFailed = outcomes.get(LEAN_KRYO).stream().mapToLong(r -> exchanges - r.answered()).sum();
         double ratio = seconds.get(STORE_JAVA) / seconds.get(LEAN_KRYO);
         context.headline(Headline.against(exchanges + " exchanges cold (fresh JVMs, median of " + coldRounds
                 + "): store-backed + Java serialization / lean + Kryo", String.format(Locale.ROOT,
@@ -153,8 +149,20 @@ final class TransportAblation {
         return order;
     }
 
+    /** One fresh JVM's run, from the line {@link ColdExchangeMain} printed; its failures as printed there. */
+    private record ColdRound(double seconds, long answered, String failures) {
+        static ColdRound of(String line) {
+            return new ColdRound(Double.parseDouble(ColdRun.field(line, "seconds")),
+                    Long.parseLong(ColdRun.field(line, "answered")), line.substring(line.indexOf("failures=") + 9));
+        }
+    }
+
     private static double medianSeconds(List<ExchangeRun.Outcome> rounds) {
-        double[] s = rounds.stream().mapToDouble(ExchangeRun.Outcome::seconds).sorted().toArray();
+        return median(rounds.stream().map(ExchangeRun.Outcome::seconds).toList());
+    }
+
+    private static double median(List<Double> values) {
+        double[] s = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 
