@@ -87,11 +87,13 @@ final class TransportAblation {
         double store = medianSeconds(outcomes.get(STORE_JAVA));
         context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
                 leanFailed + "", "0", leanFailed == 0));
-        context.headline(Headline.against(exchanges + " exchanges warm (median of " + ROUNDS + " rounds): "
-                + "store-backed + Java serialization / lean + Kryo",
-                String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean),
-                ">= 3x", store / lean >= 3 && leanFailed == 0));
+        // The goal is read where the design measured: once, on freshly started gateways (the cold runs). The warm
+        // rounds are reported beside it without a goal: both variants then wait mostly on the same broker round
+        // trips, and 500 unrecorded exchanges do not bring the JIT to a settled state (docs/performance.md).
         Map<Variant, Double> cold = cold(context, broker, exchanges, coldRounds, storeLimit);
+        context.headline(Headline.reported(exchanges + " exchanges warm (median of " + ROUNDS + " rounds, "
+                + "not the design's method): store-backed + Java serialization / lean + Kryo",
+                String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean)));
         CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
         chart.addSeries("cold (fresh JVMs, median of " + coldRounds + ")", labels,
                 ALL.stream().map(cold::get).toList());
