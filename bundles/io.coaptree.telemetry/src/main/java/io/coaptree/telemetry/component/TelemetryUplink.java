@@ -40,6 +40,7 @@ import io.coaptree.telemetry.coap.TelemetryResource;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.uplink.Destination;
 import io.coaptree.telemetry.uplink.DirectIntake;
+import io.coaptree.telemetry.uplink.IntakeCounters;
 import io.coaptree.telemetry.uplink.IntakeResult;
 import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.telemetry.uplink.RecordSink;
@@ -70,6 +71,8 @@ public class TelemetryUplink implements ConfigurableComponent {
     public static final String PID = "io.coaptree.telemetry.TelemetryUplink";
 
     private static final Logger LOG = LoggerFactory.getLogger(TelemetryUplink.class);
+    /** How often refusals are looked at for the status properties. */
+    private static final long STATUS_INTERVAL_MILLIS = 1000;
 
     /** Static: a new target filter means a new instance. */
     @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
@@ -100,6 +103,11 @@ public class TelemetryUplink implements ConfigurableComponent {
     private ServiceRegistration<TelemetryStatus> status;
     private String state = "off";
     private String configError;
+    /** What the running intake took and refused; null while telemetry is off. */
+    private IntakeCounters counters;
+    /** The refusal total last put in the status properties. */
+    private long publishedRefusals;
+    private ScheduledFuture<?> statusTicks;
 
     @Activate
     protected synchronized void activate(BundleContext context, Map<String, Object> properties) {
@@ -148,7 +156,22 @@ public class TelemetryUplink implements ConfigurableComponent {
         if (configError != null) {
             p.put(TelemetryStatus.CONFIG_ERROR, configError);
         }
+        if (counters != null) {
+            publishedRefusals = counters.refusedTotal();
+            p.put(TelemetryStatus.RECORDS_REFUSED, publishedRefusals);
+            counters.refusedByKey().forEach((reason, n) -> p.put(TelemetryStatus.RECORDS_REFUSED_PREFIX + reason, n));
+        }
         return p;
+    }
+
+    /**
+     * Refusals reach the status from a tick, not per record: a device retrying through an hour-long broker outage then
+     * costs one service-property update a second at most, instead of one per refused record.
+     */
+    private synchronized void publishRefusalsIfChanged() {
+        if (counters != null && counters.refusedTotal() != publishedRefusals) {
+            publishStatus();
+        }
     }
 
     /** The options of a configuration, or null (logged naming the field) if it is refused. */
@@ -207,6 +230,9 @@ public class TelemetryUplink implements ConfigurableComponent {
                     options.recordMaxBytes(), System::currentTimeMillis), slash < 0 ? "" : path.substring(0, slash));
         }
         observe(options, intake);
+        counters = intake.counters();
+        statusTicks = tree.scheduler().scheduleWithFixedDelay(this::publishRefusalsIfChanged, STATUS_INTERVAL_MILLIS,
+                STATUS_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
         LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
     }
 
@@ -287,6 +313,11 @@ public class TelemetryUplink implements ConfigurableComponent {
     }
 
     private void stop() {
+        if (statusTicks != null) {
+            statusTicks.cancel(false);
+            statusTicks = null;
+        }
+        counters = null;
         if (lookups != null) {
             lookups.cancel(false);
             lookups = null;

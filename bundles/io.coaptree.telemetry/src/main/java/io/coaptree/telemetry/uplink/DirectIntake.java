@@ -1,13 +1,7 @@
 package io.coaptree.telemetry.uplink;
 
-import java.util.EnumMap;
-import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
-
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import io.coaptree.telemetry.record.TelemetryRecord;
 import io.coaptree.tree.bus.DeliveryClass;
@@ -21,13 +15,10 @@ import io.coaptree.tree.bus.DeliveryClass;
  */
 public final class DirectIntake implements RecordIntake {
 
-    private static final Logger LOG = LoggerFactory.getLogger(DirectIntake.class);
-
     private final String gateway;
     private final RecordSink sink;
     private final Function<DeliveryClass, IntakeResult> admission;
-    private final AtomicLong accepted = new AtomicLong();
-    private final Map<IntakeResult, AtomicLong> refused = new EnumMap<>(IntakeResult.class);
+    private final IntakeCounters counters;
 
     /**
      * @param gateway the node address of this gateway ({@code B/1/gB1})
@@ -37,37 +28,20 @@ public final class DirectIntake implements RecordIntake {
         this.gateway = Objects.requireNonNull(gateway, "gateway");
         this.sink = Objects.requireNonNull(sink, "sink");
         this.admission = Objects.requireNonNull(admission, "admission");
-        for (IntakeResult result : IntakeResult.values()) {
-            if (!result.accepted()) {
-                refused.put(result, new AtomicLong());
-            }
-        }
+        this.counters = new IntakeCounters(gateway);
     }
 
     @Override
     public IntakeResult offer(TelemetryRecord record, DeliveryClass deliveryClass) {
         IntakeResult result = admission.apply(deliveryClass);
-        if (!result.accepted()) {
-            long n = refused.get(result).incrementAndGet();
-            // Powers of two: a broker outage of an hour writes a few lines, not one per record.
-            if (Long.bitCount(n) == 1) {
-                LOG.warn("telemetry of {}: {} records refused so far: {}", gateway, n, result.diagnostic());
-            }
-            return result;
+        if (result.accepted()) {
+            sink.deliver(gateway, record, deliveryClass);
         }
-        sink.deliver(gateway, record, deliveryClass);
-        accepted.incrementAndGet();
-        return IntakeResult.ACCEPTED;
+        return counters.count(result);
     }
 
-    /** Records handed on since start. */
-    public long accepted() {
-        return accepted.get();
-    }
-
-    /** Records refused for {@code reason} since start. */
-    public long refused(IntakeResult reason) {
-        AtomicLong count = refused.get(reason);
-        return count == null ? 0 : count.get();
+    @Override
+    public IntakeCounters counters() {
+        return counters;
     }
 }

@@ -4,7 +4,6 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,8 +29,7 @@ public final class UplinkQueue implements RecordIntake, AutoCloseable {
     private final RecordSink sink;
     private final ClassedQueue<Queued> queue;
     private final Thread worker;
-    private final AtomicLong accepted = new AtomicLong();
-    private final AtomicLong refused = new AtomicLong();
+    private final IntakeCounters counters;
     private volatile boolean closed;
 
     private record Queued(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
@@ -41,6 +39,7 @@ public final class UplinkQueue implements RecordIntake, AutoCloseable {
     public UplinkQueue(String gateway, int capacity, RecordSink sink) {
         this.gateway = Objects.requireNonNull(gateway, "gateway");
         this.sink = Objects.requireNonNull(sink, "sink");
+        this.counters = new IntakeCounters(gateway);
         Map<DeliveryClass, Integer> capacities = new EnumMap<>(DeliveryClass.class);
         for (DeliveryClass c : DeliveryClass.values()) {
             capacities.put(c, capacity);
@@ -59,22 +58,13 @@ public final class UplinkQueue implements RecordIntake, AutoCloseable {
 
     /** Queues a record another gateway took in (the root's receiver). */
     public IntakeResult offer(String takenInBy, TelemetryRecord record, DeliveryClass deliveryClass) {
-        if (closed || !queue.offer(deliveryClass, new Queued(takenInBy, record, deliveryClass))) {
-            refused.incrementAndGet();
-            return IntakeResult.QUEUE_FULL;
-        }
-        accepted.incrementAndGet();
-        return IntakeResult.ACCEPTED;
+        boolean taken = !closed && queue.offer(deliveryClass, new Queued(takenInBy, record, deliveryClass));
+        return counters.count(taken ? IntakeResult.ACCEPTED : IntakeResult.QUEUE_FULL);
     }
 
-    /** Records taken in since start. */
-    public long accepted() {
-        return accepted.get();
-    }
-
-    /** Records refused because their class's queue was full. */
-    public long refused() {
-        return refused.get();
+    @Override
+    public IntakeCounters counters() {
+        return counters;
     }
 
     private void run() {

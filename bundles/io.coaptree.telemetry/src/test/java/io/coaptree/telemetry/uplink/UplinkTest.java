@@ -106,6 +106,33 @@ class UplinkTest {
     }
 
     @Test
+    void aFullQueueRefusesWithItsReasonAndCountsEveryRefusal() throws Exception {
+        java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
+        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 1, (g, r, c) -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        })) {
+            TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
+            int refused = 0;
+            for (int i = 0; i < 5; i++) {
+                IntakeResult result = queue.offer(record, DeliveryClass.NORMAL);
+                if (!result.accepted()) {
+                    assertEquals(IntakeResult.QUEUE_FULL, result);
+                    refused++;
+                }
+            }
+            // one record in the blocked sink's hands at most, one in the queue
+            assertTrue(refused >= 3, refused + " refused");
+            assertEquals(refused, queue.counters().refused(IntakeResult.QUEUE_FULL));
+            assertEquals(5 - refused, queue.counters().accepted());
+            gate.countDown();
+        }
+    }
+
+    @Test
     void aDirectIntakeHandsOnOnlyWhatTheBusCanTakeNowAndCountsTheRest() {
         List<DeliveryClass> handedOn = new CopyOnWriteArrayList<>();
         IntakeResult[] bus = { IntakeResult.ACCEPTED };
@@ -122,9 +149,13 @@ class UplinkTest {
         assertEquals(IntakeResult.ACCEPTED, intake.offer(record, DeliveryClass.URGENT));
 
         assertEquals(List.of(DeliveryClass.NORMAL, DeliveryClass.URGENT), handedOn, "refused records are not sent");
-        assertEquals(2, intake.accepted());
-        assertEquals(2, intake.refused(IntakeResult.NOT_CONNECTED));
-        assertEquals(1, intake.refused(IntakeResult.OUTBOUND_FULL));
+        IntakeCounters counters = intake.counters();
+        assertEquals(2, counters.accepted());
+        assertEquals(2, counters.refused(IntakeResult.NOT_CONNECTED));
+        assertEquals(1, counters.refused(IntakeResult.OUTBOUND_FULL));
+        assertEquals(3, counters.refusedTotal());
+        assertEquals(java.util.Map.of("not-connected", 2L, "outbound-full", 1L, "queue-full", 0L),
+                counters.refusedByKey(), "as the component's status names them");
         assertTrue(IntakeResult.OUTBOUND_FULL.diagnostic().contains("delivery.queue."));
     }
 

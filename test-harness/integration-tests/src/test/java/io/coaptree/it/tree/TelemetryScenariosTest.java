@@ -240,6 +240,10 @@ class TelemetryScenariosTest {
             assertEquals(ResponseCode.SERVICE_UNAVAILABLE, post(GROUP, "/telemetry?dc=urgent",
                     "urgent-during-the-outage".getBytes(), MediaTypeRegistry.TEXT_PLAIN).getCode(),
                     "urgent records alike");
+            // Counted by reason in the component's status, as an operator's tool reads it.
+            assertTrue(tree.node(GROUP).awaitServiceProperty(STATUS,
+                    "(&(telemetry.records.refused.not-connected>=2)(telemetry.records.refused>=2))", TIMEOUT),
+                    "the refusals are counted: " + tree.node(GROUP).serviceProperties(STATUS, null));
             // Long enough for the root to count the others down, so that hearing them again below means the root
             // is connected and subscribed again.
             tree.awaitTree(ROOT, "(tree.members.live=1)", TIMEOUT);
