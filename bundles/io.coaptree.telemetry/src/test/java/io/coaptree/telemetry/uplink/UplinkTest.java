@@ -84,15 +84,10 @@ class UplinkTest {
         List<DeliveryClass> order = new CopyOnWriteArrayList<>();
         java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch all = new java.util.concurrent.CountDownLatch(6);
-        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 100, (g, r, c) -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 100, heldUntil(gate, c -> {
             order.add(c);
             all.countDown();
-        })) {
+        }))) {
             TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
             for (int i = 0; i < 5; i++) {
                 assertEquals(IntakeResult.ACCEPTED, queue.offer(record, DeliveryClass.NORMAL));
@@ -108,13 +103,8 @@ class UplinkTest {
     @Test
     void aFullQueueRefusesWithItsReasonAndCountsEveryRefusal() throws Exception {
         java.util.concurrent.CountDownLatch gate = new java.util.concurrent.CountDownLatch(1);
-        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 1, (g, r, c) -> {
-            try {
-                gate.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        })) {
+        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 1, heldUntil(gate, c -> {
+        }))) {
             TelemetryRecord record = new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]);
             int refused = 0;
             for (int i = 0; i < 5; i++) {
@@ -157,6 +147,19 @@ class UplinkTest {
         assertEquals(java.util.Map.of("not-connected", 2L, "outbound-full", 1L, "queue-full", 0L),
                 counters.refusedByKey(), "as the component's status names them");
         assertTrue(IntakeResult.OUTBOUND_FULL.diagnostic().contains("delivery.queue."));
+    }
+
+    /** A sink that holds each record until {@code gate} opens, then hands its class to {@code delivered}. */
+    private static RecordSink heldUntil(java.util.concurrent.CountDownLatch gate,
+            java.util.function.Consumer<DeliveryClass> delivered) {
+        return (g, r, c) -> {
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            delivered.accept(c);
+        };
     }
 
     private static <T> IntakeResult accept(List<T> sink, T arrival) {
