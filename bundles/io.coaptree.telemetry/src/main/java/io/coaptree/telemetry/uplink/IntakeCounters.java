@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -63,7 +64,7 @@ public final class IntakeCounters {
 
     /** The refusals so far by reason, keyed as the status properties name them ({@code not-connected}). */
     public Map<String, Long> refusedByKey() {
-        Map<String, Long> counts = new java.util.TreeMap<>();
+        Map<String, Long> counts = new TreeMap<>();
         refused.forEach((reason, n) -> counts.put(key(reason), n.get()));
         return counts;
     }
