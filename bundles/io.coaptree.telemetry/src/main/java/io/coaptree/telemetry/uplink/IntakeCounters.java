@@ -70,7 +70,7 @@ public final class IntakeCounters {
     }
 
     /** {@code NOT_CONNECTED} -> {@code not-connected}. */
-    public static String key(IntakeResult reason) {
+    private static String key(IntakeResult reason) {
         return reason.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 }
