@@ -41,7 +41,7 @@ public final class IntakeCounters {
         }
         long n = refused.get(result).incrementAndGet();
         if (Long.bitCount(n) == 1) {
-            LOG.warn("telemetry of {}: {} records refused so far: {}", gateway, n, result.diagnostic());
+            LOG.warn("telemetry of {}: {} records refused so far: {}", gateway, n, result.reason());
         }
         return result;
     }

@@ -9,25 +9,32 @@ public enum IntakeResult {
 
     ACCEPTED(""),
     /** The uplink's own queue of the record's class is full. */
-    QUEUE_FULL("the telemetry queue is full (telemetry.queue.capacity); retry later"),
+    QUEUE_FULL("the telemetry queue is full (telemetry.queue.capacity)"),
     /** The gateway's queue of publishes of the record's class is full: its MQTT link cannot keep up. */
-    OUTBOUND_FULL("the gateway's outbound queue for this class is full (delivery.queue.<class>.capacity); "
-            + "retry later"),
+    OUTBOUND_FULL("the gateway's outbound queue for this class is full (delivery.queue.<class>.capacity)"),
     /** The gateway has no connection to its broker now; it reconnects by itself. */
-    NOT_CONNECTED("the gateway is not connected to its MQTT broker; retry later");
+    NOT_CONNECTED("the gateway is not connected to its MQTT broker");
 
-    private final String diagnostic;
+    private final String reason;
 
-    IntakeResult(String diagnostic) {
-        this.diagnostic = diagnostic;
+    IntakeResult(String reason) {
+        this.reason = reason;
     }
 
     public boolean accepted() {
         return this == ACCEPTED;
     }
 
-    /** For the 5.03's payload; empty when accepted. */
+    /** Why the record was refused, for the log; empty when accepted. */
+    public String reason() {
+        return reason;
+    }
+
+    /**
+     * For the payload of the 5.03 a device is answered: the reason and what to do about it. Only a device can
+     * retry; records that came from other gateways are refused with {@link #reason()} in the log alone.
+     */
     public String diagnostic() {
-        return diagnostic;
+        return accepted() ? "" : reason + "; retry later";
     }
 }

@@ -2,6 +2,7 @@ package io.coaptree.telemetry.uplink;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Clock;
@@ -147,6 +148,10 @@ class UplinkTest {
         assertEquals(java.util.Map.of("not-connected", 2L, "outbound-full", 1L, "queue-full", 0L),
                 counters.refusedByKey(), "as the component's status names them");
         assertTrue(IntakeResult.OUTBOUND_FULL.diagnostic().contains("delivery.queue."));
+        // a device is told to retry; the log's reason also covers records from other gateways, which cannot
+        assertTrue(IntakeResult.QUEUE_FULL.diagnostic().endsWith("; retry later"));
+        assertFalse(IntakeResult.QUEUE_FULL.reason().contains("retry"));
+        assertEquals("", IntakeResult.ACCEPTED.diagnostic());
     }
 
     /** A sink that holds each record until {@code gate} opens, then hands its class to {@code delivered}. */
