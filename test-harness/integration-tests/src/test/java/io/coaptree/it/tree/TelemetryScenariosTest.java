@@ -9,10 +9,16 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 import org.eclipse.californium.core.CoapClient;
@@ -41,6 +47,8 @@ import io.coaptree.harness.hierarchy.cloud.CloudPublisherBundle;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.record.TelemetryRecord;
+import io.coaptree.tree.delivery.BatchFrame;
+import io.coaptree.tree.security.MessageSeal;
 
 /**
  * The telemetry uplink (issue 14) on Kura-exact nodes running the shipped packages: a root, domain B and group B/1 on
@@ -59,6 +67,15 @@ class TelemetryScenariosTest {
     private static final String ROOT = TreeHierarchy.ROOT_NAME;
     private static final String GROUP = "gB1";
     private static final String CLOUD_PID = "org.eclipse.kura.cloud.publisher.CloudPublisher-telemetry";
+    private static final String GROUP_TOPIC = "coaptree/B/1/gB1/telemetry";
+    /**
+     * gB1's batching, set so that a test client crosses it on any machine: on and off at 40 and 10 records a second,
+     * batches of at most 512 bytes, and a 50 ms wait (a slow machine's burst still has several records a wait).
+     */
+    private static final int ON_RATE = 40;
+    private static final int OFF_RATE = 10;
+    private static final int BATCH_BYTES = 512;
+    private static final long BATCH_WAIT_MILLIS = 50;
 
     private EmbeddedBroker broker;
     private TreeHierarchy tree;
@@ -73,7 +90,11 @@ class TelemetryScenariosTest {
         TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "telemetry-", broker.url(),
                 Map.of("access.writes", "open"));
         tree = TreeHierarchy.start(settings, List.of(new Gateway(ROOT, 0, "", ""), new Gateway("dB", 1, "B", ""),
-                new Gateway(GROUP, 2, "B", "1")), TIMEOUT);
+                new Gateway(GROUP, 2, "B", "1")), TIMEOUT, g -> g.name().equals(GROUP)
+                        ? Map.of(TreeHierarchy.TREE_PID, Map.<String, Object>of("delivery.batch.on.rate", ON_RATE,
+                                "delivery.batch.off.rate", OFF_RATE, "delivery.batch.max.bytes", BATCH_BYTES,
+                                "delivery.batch.max.wait.ms", BATCH_WAIT_MILLIS))
+                        : Map.of());
         configure(ROOT, Map.of("telemetry.enabled", true, "telemetry.destination", "root"));
         configure(GROUP, Map.of("telemetry.enabled", true, "telemetry.destination", "root",
                 "telemetry.lookup", "rt=telemetry-temperature", "telemetry.topic", "building-b"));
@@ -187,10 +208,8 @@ class TelemetryScenariosTest {
     @Test
     @Order(4)
     void forgedTelemetryFromAnMqttAttackerIsRefusedAndCountedAtTheRoot() throws Exception {
-        String topic = "coaptree/B/1/gB1/telemetry";
-        byte[] forgedRecord = new TelemetryCodec(1024).encode(new TelemetryRecord(TelemetryRecord.Origin.POSTED,
-                "coap://192.0.2.1:5683", "building-b", TelemetryRecord.NO_FORMAT, System.currentTimeMillis(),
-                "forged-reading".getBytes()));
+        String topic = GROUP_TOPIC;
+        byte[] forgedRecord = new TelemetryCodec(1024).encode(record("forged-reading"));
         io.coaptree.harness.pki.TreePki.Gateway stolen = tree.pki().issue("B/1/gX");
         io.coaptree.harness.pki.TreePki rogue = io.coaptree.harness.pki.TreePki.create("Rogue CA");
         try (MqttAttacker attacker = new MqttAttacker(broker.url())) {
@@ -260,6 +279,84 @@ class TelemetryScenariosTest {
                 "a refused record was not sent behind the device's back");
     }
 
+    /**
+     * gB1's adaptive batching on its telemetry topic, as the broker sees it (issue 14). Records posted a few a second
+     * leave one per publish; a burst of 300 from four devices goes in batches once its rate passes the on-rate, each
+     * batch within its byte limit; the root's feed takes in all 300 (its numbering counts every record it took; it
+     * keeps only the newest few). Once the rate has fallen below the off-rate, records leave alone again.
+     */
+    @Test
+    @Order(7)
+    void batchingSwitchesOnForABurstAndOffAgainAndKeepsEachBatchWithinItsSize() throws Exception {
+        try (MqttAttacker observer = new MqttAttacker(broker.url())) {
+            BlockingQueue<byte[]> published = observer.capture(GROUP_TOPIC);
+            for (int i = 0; i < 3; i++) {
+                String record = "trickle-" + i;
+                awaitCode(ResponseCode.CHANGED, () -> post(GROUP, "/telemetry", record.getBytes(StandardCharsets.UTF_8),
+                        MediaTypeRegistry.TEXT_PLAIN));
+                awaitInFeed(r -> payload(r).equals(record)); // one at a time: far below the on-rate
+            }
+            assertEquals(List.of(1, 1, 1), recordsPerPublish(published, 3), "a trickle is never batched");
+
+            int devices = 4;
+            int each = 75;
+            long before = feedLast();
+            postAtOnce(devices, each, "burst-");
+            List<Integer> perPublish = recordsPerPublish(published, devices * each);
+            assertTrue(perPublish.stream().anyMatch(n -> n > 1), "the burst was batched: " + perPublish);
+            assertTrue(perPublish.size() < devices * each, perPublish.toString());
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (feedLast() < before + devices * each) {
+                assertTrue(System.nanoTime() < deadline, "the root took in " + (feedLast() - before) + " of "
+                        + devices * each + " records within " + TIMEOUT);
+                Thread.sleep(100);
+            }
+
+            // Two devices posting at the same moment, a few times a second: while batching is still on their records
+            // share a batch (the wait is 50 ms); once a window's rate has stayed below the off-rate, they leave alone.
+            long offDeadline = System.nanoTime() + TIMEOUT.toNanos();
+            for (int round = 0;; round++) {
+                postAtOnce(2, 1, "pair-" + round + "-");
+                List<Integer> pair = recordsPerPublish(published, 2);
+                if (pair.equals(List.of(1, 1))) {
+                    break;
+                }
+                assertTrue(System.nanoTime() < offDeadline, "batching did not switch off: a pair still went as " + pair);
+                Thread.sleep(300); // paces the pairs well below the off-rate
+            }
+        }
+    }
+
+    /**
+     * Batches as the root receives them from a gateway whose seal holds (issue 14): a batch of two records arrives as
+     * the two records; a batch whose frame is malformed (it claims three records, the last cut short) is refused
+     * whole and counted as undecodable, none of its records reaches the feed, and the record sent right after it
+     * arrives. The batches are sealed with a key the tree's CA issued for gB1, under a boot of their own: the root
+     * then refuses gB1's own earlier boot for a freshness window, so this runs last.
+     */
+    @Test
+    @Order(8)
+    void aBatchArrivesAsItsRecordsAndAMalformedBatchIsRefusedWholeAtTheRoot() throws Exception {
+        String topic = GROUP_TOPIC;
+        TelemetryCodec codec = new TelemetryCodec(1024);
+        MessageSeal gB1 = SealForger.sealer("B/1/gB1", tree.pki().issue("B/1/gB1"), Duration.ZERO);
+        byte[] malformed = BatchFrame.encode(List.of(codec.encode(record("in-a-bad-batch-1")),
+                codec.encode(record("in-a-bad-batch-2")), codec.encode(record("in-a-bad-batch-3"))));
+        malformed = Arrays.copyOf(malformed, malformed.length - 5);
+        try (MqttAttacker peer = new MqttAttacker(broker.url())) {
+            peer.publish(topic, hinted(gB1.seal(topic, BatchFrame.encode(List.of(codec.encode(record("batched-1")),
+                    codec.encode(record("batched-2")))))));
+            awaitInFeed(r -> payload(r).equals("batched-1"));
+            awaitInFeed(r -> payload(r).equals("batched-2"));
+            byte[] bad = malformed;
+            refusedAtRoot("undecodable", () -> peer.publish(topic, hinted(gB1.seal(topic, bad))));
+            peer.publish(topic, hinted(gB1.seal(topic, codec.encode(record("after-the-bad-batch")))));
+        }
+        awaitInFeed(r -> payload(r).equals("after-the-bad-batch"));
+        assertTrue(feed().stream().noneMatch(r -> payload(r).startsWith("in-a-bad-batch")),
+                "nothing of the refused batch arrived");
+    }
+
     // --- helpers
 
     private void configure(String gateway, Map<String, Object> properties) throws Exception {
@@ -282,6 +379,57 @@ class TelemetryScenariosTest {
     @FunctionalInterface
     private interface Attack {
         void run() throws Exception;
+    }
+
+    /** {@code devices} clients post {@code each} records to gB1 at the same time, each answered 2.04. */
+    private void postAtOnce(int devices, int each, String prefix) throws Exception {
+        ExecutorService clients = Executors.newFixedThreadPool(devices);
+        try {
+            List<Future<?>> sent = new ArrayList<>();
+            for (int d = 0; d < devices; d++) {
+                int device = d;
+                sent.add(clients.submit(() -> {
+                    for (int i = 0; i < each; i++) {
+                        String record = prefix + device + "-" + i;
+                        assertEquals(ResponseCode.CHANGED, post(GROUP, "/telemetry",
+                                record.getBytes(StandardCharsets.UTF_8), MediaTypeRegistry.TEXT_PLAIN).getCode());
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : sent) {
+                f.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+            }
+        } finally {
+            clients.shutdownNow();
+        }
+    }
+
+    /**
+     * How many records each of gB1's telemetry publishes carried, read from the captured publishes until
+     * {@code records} were seen: the class hint byte, then the seal, whose content is a batch or a single record.
+     * Every batch is checked against gB1's limits on the way.
+     */
+    private static List<Integer> recordsPerPublish(BlockingQueue<byte[]> published, int records) throws Exception {
+        List<Integer> perPublish = new ArrayList<>();
+        int seen = 0;
+        while (seen < records) {
+            byte[] hinted = MqttAttacker.first(published, TIMEOUT);
+            byte[] content = SealForger.contentOf(Arrays.copyOfRange(hinted, 1, hinted.length));
+            int n = 1;
+            if (BatchFrame.isBatch(content)) {
+                assertTrue(content.length <= BATCH_BYTES, "a batch of " + content.length + " bytes");
+                n = BatchFrame.decode(content, 64, 4096).size();
+            }
+            perPublish.add(n);
+            seen += n;
+        }
+        return perPublish;
+    }
+
+    private static TelemetryRecord record(String payload) {
+        return new TelemetryRecord(TelemetryRecord.Origin.POSTED, "coap://192.0.2.1:5683", "building-b",
+                TelemetryRecord.NO_FORMAT, System.currentTimeMillis(), payload.getBytes(StandardCharsets.UTF_8));
     }
 
     /** What goes on a telemetry topic: the class hint byte (2, normal), then the seal. */
@@ -339,6 +487,20 @@ class TelemetryScenariosTest {
                 records.add(e.getAsJsonObject());
             }
             return records;
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    /** The number of the newest record in the root's feed: how many it has taken in since it started. */
+    private long feedLast() throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(ROOT) + "/telemetry-feed?after="
+                + "999999999999999999"); // no records, only the count
+        try {
+            client.setTimeout(5_000L);
+            CoapResponse response = client.get();
+            assertNotNull(response, "the root's feed answers");
+            return JsonParser.parseString(response.getResponseText()).getAsJsonObject().get("last").getAsLong();
         } finally {
             client.shutdown();
         }
