@@ -55,7 +55,9 @@ import io.coaptree.tree.security.MessageSeal;
  * the embedded broker. Group gB1 takes device data in (records POSTed to {@code /telemetry}, notifications of a
  * device resource registered in its Resource Directory and selected by {@code rt=}) and sends it up the tree; the
  * root's consumer is its {@code /telemetry-feed}. Then gB1 sends to a Kura CloudPublisher instead, an attacker on the
- * broker publishes forged telemetry, a bad value is applied in the WebUI, and the broker goes away for a while.
+ * broker publishes forged telemetry, a bad value is applied in the WebUI, and the broker goes away for a while. Last,
+ * gB1's batching as the broker sees it (gB1 is provisioned with low thresholds), and batches, one malformed, at the
+ * root.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
