@@ -306,7 +306,6 @@ class TelemetryScenariosTest {
             postAtOnce(devices, each, "burst-");
             List<Integer> perPublish = recordsPerPublish(published, devices * each);
             assertTrue(perPublish.stream().anyMatch(n -> n > 1), "the burst was batched: " + perPublish);
-            assertTrue(perPublish.size() < devices * each, perPublish.toString());
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
             while (feedLast() < before + devices * each) {
                 assertTrue(System.nanoTime() < deadline, "the root took in " + (feedLast() - before) + " of "
@@ -342,16 +341,15 @@ class TelemetryScenariosTest {
         String topic = GROUP_TOPIC;
         TelemetryCodec codec = new TelemetryCodec(1024);
         MessageSeal gB1 = SealForger.sealer("B/1/gB1", tree.pki().issue("B/1/gB1"), Duration.ZERO);
-        byte[] malformed = BatchFrame.encode(List.of(codec.encode(record("in-a-bad-batch-1")),
+        byte[] whole = BatchFrame.encode(List.of(codec.encode(record("in-a-bad-batch-1")),
                 codec.encode(record("in-a-bad-batch-2")), codec.encode(record("in-a-bad-batch-3"))));
-        malformed = Arrays.copyOf(malformed, malformed.length - 5);
+        byte[] malformed = Arrays.copyOf(whole, whole.length - 5);
         try (MqttAttacker peer = new MqttAttacker(broker.url())) {
             peer.publish(topic, hinted(gB1.seal(topic, BatchFrame.encode(List.of(codec.encode(record("batched-1")),
                     codec.encode(record("batched-2")))))));
             awaitInFeed(r -> payload(r).equals("batched-1"));
             awaitInFeed(r -> payload(r).equals("batched-2"));
-            byte[] bad = malformed;
-            refusedAtRoot("undecodable", () -> peer.publish(topic, hinted(gB1.seal(topic, bad))));
+            refusedAtRoot("undecodable", () -> peer.publish(topic, hinted(gB1.seal(topic, malformed))));
             peer.publish(topic, hinted(gB1.seal(topic, codec.encode(record("after-the-bad-batch")))));
         }
         awaitInFeed(r -> payload(r).equals("after-the-bad-batch"));
@@ -477,32 +475,26 @@ class TelemetryScenariosTest {
     }
 
     private List<JsonObject> feed() throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(ROOT) + "/telemetry-feed");
+        List<JsonObject> records = new ArrayList<>();
+        for (JsonElement e : feedAnswer("").getAsJsonArray("records")) {
+            records.add(e.getAsJsonObject());
+        }
+        return records;
+    }
+
+    /** The number of the newest record in the root's feed: how many it has taken in since it started. */
+    private long feedLast() throws Exception {
+        return feedAnswer("?after=999999999999999999").get("last").getAsLong(); // no records, only the count
+    }
+
+    private JsonObject feedAnswer(String query) throws Exception {
+        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(ROOT) + "/telemetry-feed" + query);
         try {
             client.setTimeout(5_000L);
             CoapResponse response = client.get();
             assertNotNull(response, "the root's feed answers");
             assertEquals(ResponseCode.CONTENT, response.getCode(), response.getResponseText());
-            List<JsonObject> records = new ArrayList<>();
-            for (JsonElement e : JsonParser.parseString(response.getResponseText()).getAsJsonObject()
-                    .getAsJsonArray("records")) {
-                records.add(e.getAsJsonObject());
-            }
-            return records;
-        } finally {
-            client.shutdown();
-        }
-    }
-
-    /** The number of the newest record in the root's feed: how many it has taken in since it started. */
-    private long feedLast() throws Exception {
-        CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort(ROOT) + "/telemetry-feed?after="
-                + "999999999999999999"); // no records, only the count
-        try {
-            client.setTimeout(5_000L);
-            CoapResponse response = client.get();
-            assertNotNull(response, "the root's feed answers");
-            return JsonParser.parseString(response.getResponseText()).getAsJsonObject().get("last").getAsLong();
+            return JsonParser.parseString(response.getResponseText()).getAsJsonObject();
         } finally {
             client.shutdown();
         }

@@ -197,9 +197,11 @@ final class SeganetLatency {
             String label = s.batching() ? "batching on" : "batching off";
             latency.addSeries("CoAPTree, " + label, SeedCharts.doubles(DEVICES), s.p99Millis());
             perRecord.addSeries(label, SeedCharts.doubles(DEVICES), s.publishesPerRecord());
-            cpu.addSeries("entry gateway, " + label, SeedCharts.doubles(DEVICES), s.cpuMicrosPerRecord());
-            cpu.addSeries("entry gateway + root, " + label, SeedCharts.doubles(DEVICES),
-                    IntStream.range(0, DEVICES.size()).mapToObj(s::pathMicrosPerRecord).toList());
+            // a log axis cannot show 0, which a step that took in no record reports
+            cpu.addSeries("entry gateway, " + label, SeedCharts.doubles(DEVICES),
+                    s.cpuMicrosPerRecord().stream().map(v -> Math.max(0.001, v)).toList());
+            cpu.addSeries("entry gateway + root, " + label, SeedCharts.doubles(DEVICES), IntStream
+                    .range(0, DEVICES.size()).mapToObj(i -> Math.max(0.001, s.pathMicrosPerRecord(i))).toList());
         }
         latency.addSeries("SegaNet, Raspberry Pi 4 (paper)", List.of(1.0, 256.0),
                 List.of(SEGANET_P99_1_MS, SEGANET_P99_256_MS));
