@@ -263,6 +263,7 @@ public final class TreeHierarchy implements AutoCloseable {
     /** Waits until the gateway's TreeService matches {@code ldapFilter}; fails with its state otherwise. */
     public void awaitTree(String name, String ldapFilter, Duration timeout) {
         if (!node(name).awaitServiceProperty(TREE_SERVICE, ldapFilter, timeout)) {
+            ThreadStacks.print(name + " not " + ldapFilter);
             throw new AssertionError(name + ": tree service not " + ldapFilter + " within " + timeout + "; state "
                     + treeProperty(name, "tree.state") + ", live members " + treeProperty(name, "tree.members.live")
                     + ", parent " + treeProperty(name, "tree.parent") + ", refused " + refusals(name));

@@ -11,6 +11,8 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
+import io.coaptree.harness.broker.FirstSubscribe;
+
 /**
  * A plain MQTT client on the tree's broker with no part in the tree, as anyone who reaches the broker can be: it
  * captures messages the gateways exchange and publishes whatever bytes it likes on their topics (QoS 1).
@@ -18,12 +20,12 @@ import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 final class MqttAttacker implements AutoCloseable {
 
     private final MqttClient client;
+    private final MqttConnectOptions options = new MqttConnectOptions();
 
     MqttAttacker(String brokerUrl) throws MqttException {
         URI uri = URI.create(brokerUrl);
         client = new MqttClient("tcp://" + uri.getHost() + ":" + uri.getPort(), "attacker-" + System.nanoTime(),
                 new MemoryPersistence());
-        MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setMaxInflight(1000);
         client.connect(options);
@@ -32,7 +34,8 @@ final class MqttAttacker implements AutoCloseable {
     /** Subscribes to {@code topic} and returns what arrives on it, until {@link #stopCapturing}. */
     BlockingQueue<byte[]> capture(String topic) throws MqttException {
         BlockingQueue<byte[]> captured = new LinkedBlockingQueue<>();
-        client.subscribe(topic, 1, (t, message) -> captured.add(message.getPayload()));
+        FirstSubscribe.reconnectingOnce(client, options,
+                () -> client.subscribeWithResponse(topic, 1, (t, message) -> captured.add(message.getPayload())));
         return captured;
     }
 

@@ -14,6 +14,7 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
+import io.coaptree.harness.broker.FirstSubscribe;
 import io.coaptree.harness.pki.TestPki;
 
 /**
@@ -28,10 +29,12 @@ final class TlsMqttClient implements AutoCloseable {
     }
 
     private final MqttClient client;
+    private final MqttConnectOptions options;
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
 
-    private TlsMqttClient(MqttClient client) {
+    private TlsMqttClient(MqttClient client, MqttConnectOptions options) {
         this.client = client;
+        this.options = options;
     }
 
     /**
@@ -51,7 +54,7 @@ final class TlsMqttClient implements AutoCloseable {
             options.setUserName(username);
             options.setPassword(password.toCharArray());
         }
-        TlsMqttClient tls = new TlsMqttClient(client);
+        TlsMqttClient tls = new TlsMqttClient(client, options);
         client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
             @Override
             public void connectionLost(Throwable cause) {
@@ -80,7 +83,8 @@ final class TlsMqttClient implements AutoCloseable {
     /** @return the granted QoS; 0x80 when the broker refused the subscription */
     int subscribe(String filter) throws MqttException {
         try {
-            return client.subscribeWithResponse(filter, 1).getGrantedQos()[0];
+            return FirstSubscribe.reconnectingOnce(client, options,
+                    () -> client.subscribeWithResponse(filter, 1).getGrantedQos()[0]);
         } catch (MqttException e) {
             if (e.getReasonCode() == 0x80) {
                 return 0x80;
