@@ -16,6 +16,7 @@ import io.moquette.broker.Server;
 import io.moquette.broker.config.MemoryConfig;
 import io.moquette.broker.security.IAuthenticator;
 import io.moquette.broker.security.IAuthorizatorPolicy;
+import io.moquette.interception.InterceptHandler;
 
 /**
  * Moquette (MQTT 3.1.1) in this JVM on loopback ports, without persistence or telemetry: the broker of the demo,
@@ -38,11 +39,14 @@ public final class EmbeddedBroker implements AutoCloseable {
     private final int port;
     private final int tlsPort;
     private Server server;
+    private boolean closed;
     /**
      * Null unless {@link Builder#countPublishes()}: an interceptor costs the broker a hand-off per message, which
      * only a benchmark that reports publishes should pay. Kept across restarts: counts since the broker was created.
      */
     private final PublishCounter publishes;
+    /** Restarts the broker when Moquette loses a session loop; kept across restarts. */
+    private final SessionLoopSupervisor supervisor = new SessionLoopSupervisor(this::restartAfter);
 
     /** An anonymous broker on {@code port} (0 for a free port), started. */
     public EmbeddedBroker(int port) throws IOException {
@@ -105,10 +109,11 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
         ISslContextCreator ssl = settings.admission == null ? null : settings.admission.sslContext(settings.keystore,
                 settings.keystorePassword);
-        IAuthorizatorPolicy acl = settings.admission == null ? null : settings.admission.authorizator();
+        IAuthorizatorPolicy acl = settings.admission != null ? settings.admission.authorizator()
+                : settings.authorization;
         Server s = new Server();
-        s.startServer(new MemoryConfig(p), publishes == null ? List.of() : List.of(publishes), ssl, authenticator(),
-                acl);
+        List<InterceptHandler> handlers = publishes == null ? List.of(supervisor) : List.of(supervisor, publishes);
+        s.startServer(new MemoryConfig(p), handlers, ssl, authenticator(), acl);
         server = s;
     }
 
@@ -130,14 +135,32 @@ public final class EmbeddedBroker implements AutoCloseable {
         }
     }
 
+    /** Session loops Moquette lost since this broker was created, each followed by a restart. */
+    public int sessionLoopFailures() {
+        return supervisor.failures();
+    }
+
+    private synchronized void restartAfter(Throwable failure) {
+        if (closed) {
+            return;
+        }
+        try {
+            restart();
+        } catch (IOException | RuntimeException e) {
+            e.addSuppressed(failure);
+            throw new IllegalStateException("the embedded broker did not start again after losing a session loop", e);
+        }
+    }
+
     /** Stops and starts again on the same ports: every client loses its connection and session. */
-    public void restart() throws IOException {
+    public synchronized void restart() throws IOException {
         stop();
         start();
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
+        closed = true;
         stop();
     }
 
@@ -165,8 +188,18 @@ public final class EmbeddedBroker implements AutoCloseable {
         private char[] keystorePassword;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
         private boolean countPublishes;
+        private IAuthorizatorPolicy authorization;
 
         private Builder() {
+        }
+
+        /**
+         * Decides every publish and subscription with {@code policy} (a test of the broker itself; a tree's broker
+         * takes its access list from {@link #gateways}). Moquette asks it on a session loop.
+         */
+        public Builder authorization(IAuthorizatorPolicy policy) {
+            this.authorization = policy;
+            return this;
         }
 
         /** @param port 0 (the default) for a free port */
