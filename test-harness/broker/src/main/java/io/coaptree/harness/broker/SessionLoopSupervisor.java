@@ -15,8 +15,8 @@ import io.moquette.interception.messages.InterceptExceptionMessage;
  * Moquette 0.17 handles each client's packets on one of a few "Session Executor" threads, chosen by the client id.
  * When a command throws there, the thread ends and is never replaced: from then on every client of that thread is
  * connected but neither delivered to nor heard, until the broker restarts. Moquette has thrown there on its own, e.g.
- * an {@code IllegalReferenceCountException} while it handled a PUBACK on a busy machine; three gateways then went
- * silent for the rest of a test. A broker process that died would be restarted by its supervisor (systemd for
+ * an {@code IllegalReferenceCountException} while it handled a PUBACK on a busy machine; the four gateways of that
+ * loop then went silent for the rest of a test. A broker process that died would be restarted by its supervisor (systemd for
  * Mosquitto on a gateway); this does the same for the part of Moquette that died, so the clients reconnect as they do
  * after any broker restart. It listens for nothing else, so it costs the broker nothing per message.
  */
