@@ -28,7 +28,9 @@ import io.moquette.interception.InterceptHandler;
  * <p>
  * Two Moquette defaults are changed because they misrepresent the brokers gateways really use (Mosquitto, Kura's
  * Artemis): Moquette batches writes and flushes them later, which adds tens of milliseconds to every hop, and it
- * refuses packets above 8092 bytes, far below a lookup answer of a few hundred links.
+ * refuses packets above 8092 bytes, far below a lookup answer of a few hundred links. And where Moquette loses one
+ * of its session loops to a defect of its own, which would leave the loop's clients connected but unheard, a
+ * {@link SessionLoopSupervisor} restarts the broker, as a supervisor restarts a broker process that died.
  */
 public final class EmbeddedBroker implements AutoCloseable {
 
