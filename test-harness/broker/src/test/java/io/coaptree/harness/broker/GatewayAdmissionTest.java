@@ -59,7 +59,7 @@ class GatewayAdmissionTest {
         broker.close();
     }
 
-    /** Each client's connect options, to connect again where {@link FirstSubscribe} must. */
+    /** Each client's connect options, to connect again where {@link MoquetteClientCalls#subscribe} must. */
     private static final Map<MqttClient, MqttConnectOptions> OPTIONS = new IdentityHashMap<>();
 
     private static MqttClient connect(String user, String password, Path store) throws Exception {
@@ -79,7 +79,7 @@ class GatewayAdmissionTest {
 
     private static BlockingQueue<String> subscribe(MqttClient client, String filter) throws MqttException {
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
-        FirstSubscribe.reconnectingOnce(client, OPTIONS.get(client), () -> client.subscribeWithResponse(filter, 1,
+        MoquetteClientCalls.subscribe(client, OPTIONS.get(client), () -> client.subscribeWithResponse(filter, 1,
                 (t, m) -> received.add(t + " " + new String(m.getPayload(), StandardCharsets.UTF_8))));
         return received;
     }

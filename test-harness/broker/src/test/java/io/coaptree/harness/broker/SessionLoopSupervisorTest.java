@@ -61,7 +61,7 @@ class SessionLoopSupervisorTest {
             // the same client id, so the same session loop as before; the broker may still be starting again
             connectBefore(client, options, System.currentTimeMillis() + DEADLINE_MILLIS);
             BlockingQueue<byte[]> received = new LinkedBlockingQueue<>();
-            FirstSubscribe.reconnectingOnce(client, options,
+            MoquetteClientCalls.subscribe(client, options,
                     () -> client.subscribeWithResponse("back/#", 1, (t, m) -> received.add(m.getPayload())));
             client.publish("back/1", new byte[] { 2 }, 1, false);
             byte[] payload = received.poll(DEADLINE_MILLIS, TimeUnit.MILLISECONDS);

@@ -2,7 +2,9 @@ package io.coaptree.it.tree;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -11,7 +13,7 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
-import io.coaptree.harness.broker.FirstSubscribe;
+import io.coaptree.harness.broker.MoquetteClientCalls;
 
 /**
  * A plain MQTT client on the tree's broker with no part in the tree, as anyone who reaches the broker can be: it
@@ -21,6 +23,8 @@ final class MqttAttacker implements AutoCloseable {
 
     private final MqttClient client;
     private final MqttConnectOptions options = new MqttConnectOptions();
+    /** Topics captured now, left before the client disconnects. */
+    private final Set<String> captured = ConcurrentHashMap.newKeySet();
 
     MqttAttacker(String brokerUrl) throws MqttException {
         URI uri = URI.create(brokerUrl);
@@ -33,14 +37,16 @@ final class MqttAttacker implements AutoCloseable {
 
     /** Subscribes to {@code topic} and returns what arrives on it, until {@link #stopCapturing}. */
     BlockingQueue<byte[]> capture(String topic) throws MqttException {
-        BlockingQueue<byte[]> captured = new LinkedBlockingQueue<>();
-        FirstSubscribe.reconnectingOnce(client, options,
-                () -> client.subscribeWithResponse(topic, 1, (t, message) -> captured.add(message.getPayload())));
-        return captured;
+        BlockingQueue<byte[]> arrived = new LinkedBlockingQueue<>();
+        MoquetteClientCalls.subscribe(client, options,
+                () -> client.subscribeWithResponse(topic, 1, (t, message) -> arrived.add(message.getPayload())));
+        captured.add(topic);
+        return arrived;
     }
 
     void stopCapturing(String topic) throws MqttException {
         client.unsubscribe(topic);
+        captured.remove(topic);
     }
 
     /** The first message captured within {@code timeout}; fails if none came. */
@@ -58,7 +64,6 @@ final class MqttAttacker implements AutoCloseable {
 
     @Override
     public void close() throws MqttException {
-        client.disconnect();
-        client.close();
+        MoquetteClientCalls.leave(client, captured);
     }
 }

@@ -14,7 +14,7 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
-import io.coaptree.harness.broker.FirstSubscribe;
+import io.coaptree.harness.broker.MoquetteClientCalls;
 import io.coaptree.harness.pki.TestPki;
 
 /**
@@ -31,6 +31,8 @@ final class TlsMqttClient implements AutoCloseable {
     private final MqttClient client;
     private final MqttConnectOptions options;
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
+    /** Filters the broker granted, left before the client disconnects. */
+    private final java.util.List<String> filters = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private TlsMqttClient(MqttClient client, MqttConnectOptions options) {
         this.client = client;
@@ -83,8 +85,12 @@ final class TlsMqttClient implements AutoCloseable {
     /** @return the granted QoS; 0x80 when the broker refused the subscription */
     int subscribe(String filter) throws MqttException {
         try {
-            return FirstSubscribe.reconnectingOnce(client, options,
+            int granted = MoquetteClientCalls.subscribe(client, options,
                     () -> client.subscribeWithResponse(filter, 1).getGrantedQos()[0]);
+            if (granted != 0x80) {
+                filters.add(filter);
+            }
+            return granted;
         } catch (MqttException e) {
             if (e.getReasonCode() == 0x80) {
                 return 0x80;
@@ -127,9 +133,6 @@ final class TlsMqttClient implements AutoCloseable {
 
     @Override
     public void close() throws MqttException {
-        if (client.isConnected()) {
-            client.disconnect();
-        }
-        client.close();
+        MoquetteClientCalls.leave(client, filters);
     }
 }
