@@ -113,6 +113,11 @@ final class TreeBrokers implements AutoCloseable {
         return embedded != null ? embedded.publishesByClient() : java.util.Map.of();
     }
 
+    /** Restarts of the embedded broker after Moquette lost a session loop ({@link EmbeddedBroker}); 0 for Mosquitto. */
+    int sessionLoopRestarts() {
+        return embedded != null ? embedded.sessionLoopFailures() : 0;
+    }
+
     @Override
     public void close() {
         if (embedded != null) {
