@@ -46,14 +46,23 @@ public final class MoquetteClientCalls {
         }
     }
 
-    /** Unsubscribes from {@code filters}, then disconnects and frees the client; a client already gone is freed. */
+    /**
+     * Unsubscribes from {@code filters}, then disconnects and frees the client; a client already gone is freed, and
+     * so is one whose orderly leave failed (its connection is then dropped), so a failed test leaks no client.
+     */
     public static void leave(MqttClient client, Collection<String> filters) throws MqttException {
-        if (client.isConnected()) {
-            if (!filters.isEmpty()) {
-                client.unsubscribe(filters.toArray(new String[0]));
+        try {
+            if (client.isConnected()) {
+                if (!filters.isEmpty()) {
+                    client.unsubscribe(filters.toArray(new String[0]));
+                }
+                client.disconnect();
             }
-            client.disconnect();
+        } finally {
+            if (client.isConnected()) {
+                client.disconnectForcibly(0, 1000);
+            }
+            client.close();
         }
-        client.close();
     }
 }
