@@ -4,5 +4,5 @@
  * {@link io.coaptree.properties.InvalidPropertyException} whose message starts with the property id the user sees
  * in the Kura WebUI, and a {@link io.coaptree.properties.Refusal} lets a component refuse with its own subtype.
  */
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.coaptree.properties;

@@ -22,9 +22,9 @@ class HttpAccessOptionsTest {
 
     @Test
     void valuesAreRead() {
-        HttpAccessOptions options = HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.REQUEST_TIMEOUT, 2000L,
-                HttpAccessOptions.MAX_REQUEST_BYTES, 10, HttpAccessOptions.MAX_EVENT_STREAMS, 0,
-                HttpAccessOptions.MAX_STREAM_RESOURCES, 3, HttpAccessOptions.PAGE_ENABLED, false));
+        HttpAccessOptions options = HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.REQUEST_TIMEOUT.id(), 2000L,
+                HttpAccessOptions.MAX_REQUEST_BYTES.id(), 10, HttpAccessOptions.MAX_EVENT_STREAMS.id(), 0,
+                HttpAccessOptions.MAX_STREAM_RESOURCES.id(), 3, HttpAccessOptions.PAGE_ENABLED.id(), false));
         assertEquals(new HttpAccessOptions(2000, 10, 0, 3, false), options);
         assertFalse(options.pageEnabled());
     }
@@ -32,11 +32,11 @@ class HttpAccessOptionsTest {
     @Test
     void aBadValueIsRefusedNamingTheField() {
         InvalidPropertyException refused = assertThrows(InvalidPropertyException.class,
-                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.REQUEST_TIMEOUT, 5L)));
-        assertTrue(refused.getMessage().startsWith(HttpAccessOptions.REQUEST_TIMEOUT), refused.getMessage());
+                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.REQUEST_TIMEOUT.id(), 5L)));
+        assertTrue(refused.getMessage().startsWith(HttpAccessOptions.REQUEST_TIMEOUT.id()), refused.getMessage());
         assertThrows(InvalidPropertyException.class,
-                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.MAX_STREAM_RESOURCES, 0)));
+                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.MAX_STREAM_RESOURCES.id(), 0)));
         assertThrows(InvalidPropertyException.class,
-                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.MAX_REQUEST_BYTES, "lots")));
+                () -> HttpAccessOptions.fromProperties(Map.of(HttpAccessOptions.MAX_REQUEST_BYTES.id(), "lots")));
     }
 }
