@@ -35,8 +35,17 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
     static final String TREE_PID = "io.coaptree.tree.CoAPTreeHandler";
     /** RemoteQuery's PID, for its direct-route setting. */
     static final String REMOTE_QUERY_PID = "io.coaptree.remotequery.RemoteQuery";
-    /** The tree handler's default topic prefix, when a snapshot leaves it out. */
+    /*
+     * The components' defaults for what a snapshot leaves out (a snapshot never repeats a default). This tool runs
+     * outside any gateway, without our bundles, so it keeps these three copies; RoleSnapshotDefaultsTest holds them
+     * to the metatypes the bundles ship.
+     */
+    /** {@code tree.topic.prefix}'s default. */
     static final String DEFAULT_PREFIX = "coaptree";
+    /** {@code tree.level}'s default: a group. */
+    static final int DEFAULT_LEVEL = 2;
+    /** {@code remotequery.route.direct}'s default. */
+    static final boolean DEFAULT_DIRECT_ROUTES = true;
 
     /** Reads a Kura snapshot ({@code esf:configurations} XML). */
     public static RoleSnapshot read(Path file) throws IOException, InvalidInputException {
@@ -48,15 +57,13 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
                     .orElseThrow(() -> new InvalidInputException(file + ": no configuration of " + TREE_PID));
             remoteQuery = properties(snapshot, REMOTE_QUERY_PID).orElse(Map.of());
         }
-        String level = tree.get("tree.level");
-        if (level == null) {
-            throw new InvalidInputException(file + ": " + TREE_PID + " has no tree.level");
-        }
+        String level = tree.getOrDefault("tree.level", Integer.toString(DEFAULT_LEVEL));
         try {
             return new RoleSnapshot(file.getFileName().toString(), Integer.parseInt(level.trim()),
                     tree.getOrDefault("tree.topic.prefix", DEFAULT_PREFIX), tree.getOrDefault("tree.domain", ""),
                     tree.getOrDefault("tree.group", ""),
-                    !"false".equalsIgnoreCase(remoteQuery.getOrDefault("remotequery.route.direct", "true")));
+                    Boolean.parseBoolean(remoteQuery.getOrDefault("remotequery.route.direct",
+                            Boolean.toString(DEFAULT_DIRECT_ROUTES))));
         } catch (NumberFormatException e) {
             throw new InvalidInputException(file + ": tree.level '" + level + "' is not a number");
         }

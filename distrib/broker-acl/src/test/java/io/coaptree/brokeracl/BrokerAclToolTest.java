@@ -152,7 +152,10 @@ class BrokerAclToolTest {
         for (String file : new String[] { "root.xml", "domain.xml", "group.xml" }) {
             String xml = Files.readString(Fleets.kuraConfig().resolve(file));
             if (file.equals("group.xml")) {
-                xml = xml.replace("<esf:value>coaptree</esf:value>", "<esf:value>other</esf:value>");
+                // the role snapshots leave the prefix at its default: give the group one of its own
+                xml = xml.replace("<esf:property name=\"tree.domain\"", "<esf:property name=\"tree.topic.prefix\" "
+                        + "array=\"false\" encrypted=\"false\" type=\"String\"><esf:value>other</esf:value>"
+                        + "</esf:property><esf:property name=\"tree.domain\"");
             }
             Files.writeString(config.resolve(file), xml);
         }
