@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Where a hop's CPU goes (issue 17): attributes the execution samples of a JFR recording of the tree target to the
-parts of a hop. Each sample goes to the part of the first frame, from the leaf up, that belongs to a known part, so a
-HashMap lookup inside Kryo counts as the codec and a SHA-512 inside Ed25519 as sealing.
+"""Where a hop's CPU goes (docs/performance.md): attributes the execution samples of a JFR recording of the tree
+target to the parts of a hop. Each sample goes to the part of the first frame, from the leaf up, that belongs to a
+known part, so a HashMap lookup inside Kryo counts as the codec and a SHA-512 inside Ed25519 as sealing.
 
 Record:  java -jar test-harness/benchmarks/target/coaptree-benchmarks.jar run tree \\
              --set "jvm.options=-XX:StartFlightRecording=filename=/tmp/tree.jfr,settings=profile"

@@ -99,7 +99,7 @@ public interface CoAPServer {
      * Withdraws a published resource. Its observers receive 4.04 Not Found.
      *
      * @param resource the resource passed to {@code addResource}
-     * @param type the type it was published as (kept for symmetry with the design's API; the resource's identity
+     * @param type the type it was published as (kept so the call mirrors {@code addResource}; the resource's identity
      *            decides what is withdrawn)
      * @return {@code true} if it was published and is now withdrawn
      */

@@ -214,7 +214,7 @@ public class ExtendedResource extends CoapResource {
     }
 
     /**
-     * Takes the node's domain and group from the server (the design's call: {@code updateDomainAndGroup(cs)} in
+     * Takes the node's domain and group from the server (a resource calls {@code updateDomainAndGroup(cs)} in
      * {@code activate}). From then on the server refreshes them when the node's configuration changes.
      *
      * @param server the node's CoAP server

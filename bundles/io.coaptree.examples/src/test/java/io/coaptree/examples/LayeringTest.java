@@ -5,7 +5,7 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.harness.layering.BundleLayers;
 
 /**
- * The examples are the design's own example resources, each its own DS component on Californium: never Kura or
+ * The examples are the resources a third-party bundle copies, each its own DS component on Californium: never Kura or
  * Paho.
  */
 class LayeringTest {

@@ -20,13 +20,14 @@ import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 
 /**
- * The design's example resource: a temperature sensor at {@code /temperature} with the link attributes
+ * The reference example resource: a temperature sensor at {@code /temperature} with the link attributes
  * {@code position} and {@code p1}, resource type {@code temp}, the node's domain and group, and a reading refreshed
  * every 5 seconds. GET is observable; observers are notified when the reading changes.
  *
  * <p>
  * It publishes itself through {@link CoAPServer#addResource(ExtendedResource, Class)}, the way a third-party bundle
- * written after the design does. (The other example, {@link SwitchResource}, uses the whiteboard instead.)
+ * written against {@code io.coaptree.api} does. (The other example, {@link SwitchResource}, uses the whiteboard
+ * instead.)
  */
 @Component(immediate = true)
 public class TemperatureResource extends ExtendedResource {

@@ -125,7 +125,7 @@ class LeanMqttDataTransportBrokerTest {
 
     @Test
     void aBurstBeyondTheInFlightWindowWaitsForTheBrokerAndLosesNothing() throws Exception {
-        // Before issue 13 a full window refused at once and the burst lost messages; now publishers wait for slots.
+        // A full window used to refuse at once and the burst lost messages; now publishers wait for slots.
         LeanMqttDataTransport t = transport(
                 Map.of("in-flight-messages.max-number", 2, "in-flight-messages.wait-ms", 30_000));
         RecordingListener listener = connected(t);

@@ -311,7 +311,7 @@ class CoapResourceDirectoryTest {
 
     @Test
     void aBlockwiseRegistrationOf400LinksWorks() throws Exception {
-        // the design's node: 20 service bundles x 2 devices x 10 sensors
+        // a realistic node (docs/design.md, "How it is measured"): 20 service bundles x 2 devices x 10 sensors
         StringBuilder payload = new StringBuilder();
         for (int bundle = 0; bundle < 20; bundle++) {
             for (int device = 0; device < 2; device++) {

@@ -44,7 +44,7 @@ import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
 
 /**
- * The design's RemoteQuery as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
+ * RQ (docs/design.md) as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
  * and runs the {@link RemoteQueryNode} over the MQTT transport that {@code DataTransportService.target} selects,
  * ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
  * synchronisation keeps the children's sets in this gateway's Resource Directory through its Java service (no CoAP

@@ -49,7 +49,7 @@ import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
- * The remote-query engine of one gateway (the design's RemoteQuery). The CoAP server calls {@link #submit} only for
+ * The remote-query engine of one gateway (RQ in docs/design.md). The CoAP server calls {@link #submit} only for
  * requests under the tree URI prefixes ({@link TreeUri}); local resources never reach it.
  * <p>
  * Requests travel hop by hop between neighbours of the effective tree as {@link CoapEnvelope}s on the next

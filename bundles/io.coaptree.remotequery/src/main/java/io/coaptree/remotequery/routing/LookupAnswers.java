@@ -53,7 +53,8 @@ public final class LookupAnswers {
     /** As {@link #toTreeLinks(NodeAddress, String, Predicate)}, for links already parsed. */
     public static List<Link> toTreeLinks(NodeAddress self, List<Link> localLinks, Predicate<String> anyOwnOrigin) {
         // A directory's links share a few origins (one per endpoint), and recognising one costs a URI parse and an
-        // interface lookup: ask once per origin in this pass (issue 17's profile; the sync reads every few seconds).
+        // interface lookup: ask once per origin in this pass (the sync reads every few seconds; docs/performance.md,
+        // "Where a hop's CPU goes", found this cost).
         Map<String, Boolean> seen = new HashMap<>();
         Predicate<String> ownOrigin = origin -> seen.computeIfAbsent(origin, anyOwnOrigin::test);
         List<Link> out = new ArrayList<>(localLinks.size());

@@ -23,7 +23,7 @@ import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * Builds the Scandium connector of the {@code coaps://} endpoint from {@link DtlsOptions} and {@link DtlsCredentials}:
- * what the design calls CoAPDTLSBase. Stateless; a new connector per configuration, so a re-key never touches the
+ * CoAPDTLSBase in docs/design.md. Stateless; a new connector per configuration, so a re-key never touches the
  * running one until the new one is bound.
  */
 public final class DtlsConnectorFactory {

@@ -19,7 +19,7 @@ import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.properties.Refusal;
 
 /**
- * Every option of the DTLS ({@code coaps://}) endpoint, typed and validated: what the design calls CoAPDTLSOptions.
+ * Every option of the DTLS ({@code coaps://}) endpoint, typed and validated: CoAPDTLSOptions in docs/design.md.
  * Property ids are those of the Kura metatype; secrets arrive decrypted through a {@link SecretDecoder}. The endpoint
  * shares the bind address and the CoAP limits of {@link io.coaptree.server.options.ServerOptions}.
  *

@@ -51,7 +51,7 @@ import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
 
 /**
- * The design's CoAPTreeHandler as a Kura component: joins this gateway to the tree over the MQTT transport that
+ * CoAPTreeHandler (docs/design.md) as a Kura component: joins this gateway to the tree over the MQTT transport that
  * {@code DataTransportService.target} selects, ticks the {@link TreeHandler} on the gateway's one scheduler and
  * registers a {@link TreeService} whose properties follow the membership. A configuration that cannot be applied
  * is refused with an ERROR naming the field; the running configuration keeps serving (a gateway refused at its

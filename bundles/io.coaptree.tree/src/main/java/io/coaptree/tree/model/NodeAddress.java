@@ -13,7 +13,7 @@ public final class NodeAddress implements Comparable<NodeAddress> {
 
     private final NodePath path;
     private final String name;
-    /** Made once: every message in and out of a gateway names its sender and topic by it (issue 17's profile). */
+    /** Made once: every message in and out of a gateway names its sender and topic by it (docs/performance.md). */
     private final String text;
 
     private NodeAddress(NodePath path, String name) {

@@ -16,7 +16,7 @@ import com.google.common.collect.MultimapBuilder;
 import com.google.common.collect.SetMultimap;
 
 /**
- * The tree as one gateway knows it (the design's CTHCollections): a map from node path to the replicas serving
+ * The tree as one gateway knows it (CTHCollections in docs/design.md): a map from node path to the replicas serving
  * it, a name index, and the parent-to-children associations of the effective tree in a Guava multimap, so that
  * "who is attached here" and "substitute a failed parent" are both map operations.
  * <p>

@@ -26,7 +26,7 @@ import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
- * Runs the membership protocol for one gateway (the design's CTHListener) and keeps its view of the tree (the
+ * Runs the membership protocol for one gateway (CTHListener in docs/design.md) and keeps its view of the tree (the
  * {@link TreeCollections}).
  * <p>
  * Every gateway subscribes to the join, heartbeat, leave and last-will topics of the whole tree, so every

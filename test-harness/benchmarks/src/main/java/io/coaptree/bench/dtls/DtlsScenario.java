@@ -21,11 +21,11 @@ import io.coaptree.bench.server.TargetSpec;
 import io.coaptree.server.dtls.DtlsOptions;
 
 /**
- * The design's DTLS evaluation: 500 requests (a) over plain CoAP, (b) over established DTLS sessions, (c) each from a
- * new client with a full handshake, (d) each after an abbreviated (resumed) handshake. One server JVM
- * ({@link DtlsTarget}, -Xmx256m) serves both endpoints for (a)-(c), a second one serves (d): Scandium counts every
- * handshake, full or abbreviated, against a limit derived from {@code dtls.limits.connections}, and (c) and (d)
- * together exceed the gateway default within the minute the run takes.
+ * The first evaluation's DTLS test (docs/design.md): 500 requests (a) over plain CoAP, (b) over established DTLS
+ * sessions, (c) each from a new client with a full handshake, (d) each after an abbreviated (resumed) handshake. One
+ * server JVM ({@link DtlsTarget}, -Xmx256m) serves both endpoints for (a)-(c), a second one serves (d): Scandium
+ * counts every handshake, full or abbreviated, against a limit derived from {@code dtls.limits.connections}, and (c)
+ * and (d) together exceed the gateway default within the minute the run takes.
  * <p>
  * Settings: {@code requests} (500), {@code clients} (concurrent clients, 8).
  */

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import io.coaptree.remotequery.admission.Admission;
 
 /**
- * What bounded waiting adds to a remote read at each hop (issue 17): one admission decision and one answer, with the
+ * What bounded waiting adds to a remote read at each hop: one admission decision and one answer, with the
  * defaults ({@code remotequery.admission.max.wait.ms} 500, {@code max.pending.per.hop} 256), the system clock, and
  * 8 requests in flight to the hop so the estimate is computed as under load. {@code contended}: two threads on one
  * hop, as a gateway's CoAP threads (admit) and MQTT listener (answer) do.

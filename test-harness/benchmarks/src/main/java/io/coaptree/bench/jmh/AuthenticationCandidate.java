@@ -12,7 +12,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * One way a gateway could authenticate the messages it sends to other gateways (issue 12), through the JDK's own
+ * One way a gateway could authenticate the messages it sends to other gateways, through the JDK's own
  * providers only: what a sender computes over an encoded envelope ({@link #sign}) and what the receiver checks
  * ({@link #verify}). A candidate holds its keys; instances are not thread-safe (JDK {@code Signature} and
  * {@code Mac} objects are stateful), which suits JMH's per-thread state.
@@ -67,7 +67,7 @@ abstract class AuthenticationCandidate {
     }
 
     /**
-     * A MAC under a secret every gateway shares (the issue's weaker "tree-wide secret" mode): verifying is
+     * A MAC under a secret every gateway shares (the weaker "tree-wide secret" mode): verifying is
      * computing the tag again and comparing in constant time.
      */
     private static final class MacCandidate extends AuthenticationCandidate {

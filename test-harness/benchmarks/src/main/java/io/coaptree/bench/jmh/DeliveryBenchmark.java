@@ -40,7 +40,7 @@ import io.coaptree.tree.security.SealRefusedException;
  * either one envelope per seal ({@code records=1}) or a batch of {@code records} envelopes under one seal
  * (SegaNet-like notifications of about 80 bytes; 12 fill the default 1 KB batch). Divide a batch's time by its
  * records for the cost per record. {@code queue} is one offer and one poll of the class queues that carry every
- * message through a gateway. Results: docs/performance.md, "Delivery classes and batching (issue 14)".
+ * message through a gateway. Results: docs/performance.md, "Delivery classes and batching".
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -22,8 +22,8 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 
 /**
- * Our RFC 6690 parser against Californium's {@code LinkFormat.parse}, time per payload, on registration payloads
- * both read correctly: the design's realistic node (20 bundles x 2 devices x 10 sensors = 400 links) and a small
+ * Our RFC 6690 parser against Californium's {@code LinkFormat.parse}, time per payload, on registration payloads both
+ * read correctly: the first evaluation's realistic node (20 bundles x 2 devices x 10 sensors = 400 links) and a small
  * one (10 links), 4 attributes per link. Californium misreads unquoted dotted values and names with '-', so the
  * payloads have neither (all values quoted or plain numbers); {@link #check()} refuses to run if the two parsers
  * disagree on what they read.

@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What authenticating one message between gateways would cost per hop (issue 12, before a design is chosen): sign
+ * What authenticating one message between gateways would cost per hop (measured before the seal was chosen): sign
  * and verify with Ed25519, ECDSA P-256 / SHA-256 and HMAC-SHA256 through the JDK's providers, over messages of an
  * encoded request envelope's size (the codec's request is 143 bytes, so 200) and of a lookup answer's (2048; the
  * codec's 1 KiB lookup is 1053 bytes). Results and their meaning: docs/performance.md.

@@ -20,7 +20,7 @@ import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeCodecException;
 
 /**
- * The Kryo envelope codec against Java serialization of the same envelopes (issue 5 target: at least 3x faster
+ * The Kryo envelope codec against Java serialization of the same envelopes (the goal: at least 3x faster
  * and 2x smaller). Time per message for encoding, decoding, and both (what one hop costs); bytes per message are
  * printed at setup ({@code #bytes ...} lines) and by {@link EnvelopeSizes}.
  */

@@ -6,7 +6,7 @@ import io.coaptree.codec.EnvelopeCodecException;
 
 /**
  * How a CoAP envelope becomes MQTT payload bytes: CoAPTree's Kryo codec, or Java serialization of a class with the
- * same fields, which is what the design's first version sent and what its ablation compares against.
+ * same fields, which is what CoAPTree's first version sent and what the ablation compares against.
  */
 public enum EnvelopeFormat {
 

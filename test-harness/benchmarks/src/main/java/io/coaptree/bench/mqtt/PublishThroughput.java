@@ -33,7 +33,7 @@ import io.moquette.broker.config.MemoryConfig;
 
 /**
  * QoS 1 publish throughput of the lean transport against a raw Paho client on the same broker in the same run
- * (issue 5 target: at least 90% of raw Paho). Both are driven the same way, as a careful application would:
+ * (the goal: at least 90% of raw Paho). Both are driven the same way, as a careful application would:
  * it keeps its own window of {@code --window} messages (a semaphore taken before each publish and given back when
  * the broker's acknowledgement is reported: Paho's {@code deliveryComplete}, the transport's
  * {@code onMessageConfirmed}), so neither client has to refuse a publish; should the transport still refuse one

@@ -14,7 +14,7 @@ import io.coaptree.codec.CallerIdentity;
 import io.coaptree.codec.CoapEnvelope;
 
 /**
- * The same fields as {@link CoapEnvelope} in a {@link Serializable} class: what the design's first version sent
+ * The same fields as {@link CoapEnvelope} in a {@link Serializable} class: what CoAPTree's first version sent
  * through Java serialization, the baseline of the Kryo codec. Decoding rebuilds a {@link CoapEnvelope}, as the
  * codec does, so both sides of the comparison do the same work.
  */

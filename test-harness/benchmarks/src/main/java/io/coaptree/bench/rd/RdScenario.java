@@ -34,7 +34,7 @@ import io.coaptree.bench.server.TargetSpec;
 
 /**
  * The Resource Directory under registration and lookup load, next to a no-op resource on the same server and
- * with the same clients: 500 registrations from an empty directory (the design's figure), then filling it to
+ * with the same clients: 500 registrations from an empty directory (the first evaluation's figure), then filling it to
  * 10,000 endpoints x 10 links, rounds of new endpoints into the full directory each against the no-op POST (the
  * steady state), then four kinds of lookup at 100,000 links; threads and heap (after a full GC) at 0, 500 and
  * 10,000 registrations, and at the end once the server's exchange store has emptied.
@@ -108,7 +108,7 @@ public final class RdScenario implements Scenario {
             int warmUps = 3000;
             footprint.put("" + WARM_UP_NODES, probe.footprint(target));
 
-            // The design's figure: 500 registrations, all at once from 16 clients.
+            // The first evaluation's figure (docs/design.md): 500 registrations, all at once from 16 clients.
             Measurement first = context.measure(target,
                     LoadProfile.closedLoop("register-500", clients, Duration.ofSeconds(120), FIRST_500),
                     issuers(target, RdWorkload.registrations(0, 0)));

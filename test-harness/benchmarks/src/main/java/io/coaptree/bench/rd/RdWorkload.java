@@ -12,8 +12,8 @@ import org.eclipse.californium.core.coap.Request;
 /**
  * What the {@code rd} scenario sends: registrations of sensor nodes and the lookups clients make of them.
  * <p>
- * A node registers {@link #LINKS_PER_NODE} links with four attributes each (rt, if, ct, obs, as the design's
- * evaluation did): nine sensor types every node has, and one firmware type shared by only
+ * A node registers {@link #LINKS_PER_NODE} links with four attributes each (rt, if, ct, obs, as the first
+ * evaluation did, docs/design.md): nine sensor types every node has, and one firmware type shared by only
  * {@link #NODES_PER_FIRMWARE} nodes (with a title naming the node, so that link is unique), so some lookups match
  * a handful of the 100,000 links and must still look at all of them unless something indexes them. Nodes are
  * spread over {@link #SECTORS} sectors.

@@ -5,26 +5,18 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** The machine a run happened on, so figures are never quoted without it. */
+/**
+ * The machine a run happened on, read when the run starts, so figures are never quoted without it: the runner prints
+ * it and writes it into the run's result.json ({@code machine}) and summary.md ({@code - machine:}).
+ */
 public record MachineInfo(String cpuModel, int cpus, long memoryBytes, String java, String os,
         String loadAverage) {
 
     public static MachineInfo detect() {
-        return new MachineInfo(readCpuModel(), Runtime.getRuntime().availableProcessors(), readMemoryBytes(),
+        return new MachineInfo(CpuModel.read(), Runtime.getRuntime().availableProcessors(), readMemoryBytes(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"), readLoadAverage());
-    }
-
-    private static String readCpuModel() {
-        try {
-            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
-                    .filter(line -> line.startsWith("model name"))
-                    .map(line -> line.substring(line.indexOf(':') + 1).trim())
-                    .findFirst().orElse("unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
     }
 
     /** 1, 5 and 15 minute load averages: other work on the machine skews every figure. */

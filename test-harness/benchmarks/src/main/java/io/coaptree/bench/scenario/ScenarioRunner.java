@@ -18,6 +18,7 @@ public final class ScenarioRunner {
     public static RunReport run(Scenario scenario, RunOptions options) throws Exception {
         OffsetDateTime startedAt = OffsetDateTime.now().truncatedTo(ChronoUnit.SECONDS);
         MachineInfo machine = MachineInfo.detect(); // before the run: its load average is other people's work
+        System.out.println("machine: " + machine.describe());
         long start = System.nanoTime();
         ScenarioContext context = new ScenarioContext(options);
         try {

@@ -14,7 +14,7 @@ import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
  */
 public record TreeLayout(String name, List<Gateway> gateways) {
 
-    /** The design's testbed: a root, three domains, two groups per domain (10 gateways). */
+    /** The first evaluation's testbed (docs/design.md): a root, three domains, two groups per domain (10 gateways). */
     public static final TreeLayout TESTBED = new TreeLayout("testbed", TreeTestbed.testbedGateways());
 
     /**

@@ -40,9 +40,9 @@ import io.coaptree.bench.server.TargetSpec;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
- * The gateway hierarchy on the design's testbed ({@link TreeTestbed}: 10 gateways, 400 resources each), or a larger
- * tree of the same shape ({@code --set gateways=50}: a root, 7 domains, 6 groups each), the broker and all gateways
- * in one target JVM:
+ * The gateway hierarchy on the first evaluation's testbed ({@link TreeTestbed}: 10 gateways, 400 resources each), or
+ * a larger tree of the same shape ({@code --set gateways=50}: a root, 7 domains, 6 groups each), the broker and all
+ * gateways in one target JVM:
  * <ol>
  * <li>synchronisation: from the moment all gateways are live, register 20 service bundles x 20 links in each
  * gateway's Resource Directory (CoAP POST /rd) and poll a lookup at the root ({@code /tree-lookup/res}) until it

@@ -9,9 +9,10 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
- * The design's testbed, as the {@code tree} scenario builds it: 10 gateways (a root, three domains, two groups per
- * domain; or a larger tree of the same shape, {@link TreeLayout#fleet}), each holding {@value #BUNDLES} service bundles x {@value #DEVICES} devices x {@value #SENSORS} sensors
- * = {@value #RESOURCES_PER_GATEWAY} resources in its Resource Directory, one registration per service bundle.
+ * The first evaluation's testbed (docs/design.md), as the {@code tree} scenario builds it: 10 gateways (a root, three
+ * domains, two groups per domain; or a larger tree of the same shape, {@link TreeLayout#fleet}), each holding
+ * {@value #BUNDLES} service bundles x {@value #DEVICES} devices x {@value #SENSORS} sensors =
+ * {@value #RESOURCES_PER_GATEWAY} resources in its Resource Directory, one registration per service bundle.
  */
 final class TreeTestbed {
 

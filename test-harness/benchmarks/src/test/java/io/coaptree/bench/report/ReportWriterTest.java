@@ -55,6 +55,8 @@ class ReportWriterTest {
         assertEquals("PT10S", first.at("/load/profile/duration").asText());
         assertEquals(0.8, json.at("/comparisons/0/throughputRatio").asDouble(), 1e-9);
         assertEquals(2.0, json.at("/comparisons/0/p99Ratio").asDouble(), 1e-9);
+        // every figure is quoted with the machine the run read, so both files must carry it
+        assertEquals(report.machine().cpuModel(), json.at("/machine/cpuModel").asText());
 
         String summary = Files.readString(dir.resolve(ReportWriter.SUMMARY_MD));
         assertTrue(summary.contains("| ours | closed-4 | closed loop, 4 clients | 800 |"), summary);
@@ -62,6 +64,7 @@ class ReportWriterTest {
         assertTrue(summary.contains("| 50 | 500.0 | 100.0 | 20.0 |"), summary);
         assertTrue(summary.contains("| closed-4 | ours | 0.80 | 1.00 | 2.00 |"), summary);
         assertTrue(summary.contains("quick run"));
+        assertTrue(summary.contains("- machine: " + report.machine().describe() + "\n"), summary);
         assertTrue(summary.contains("| p99 | 4 ms | < 50 ms | met |"), summary);
         assertTrue(summary.contains("| offered | achieved |\n|---|---|\n| 100 | 99 |"), summary);
         for (String chart : List.of("throughput.png", "latency.png", "latency-percentiles.png", "server-cpu.png",

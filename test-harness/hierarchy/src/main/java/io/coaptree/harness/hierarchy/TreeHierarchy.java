@@ -57,12 +57,12 @@ public final class TreeHierarchy implements AutoCloseable {
 
     /**
      * The root gateway's node name. Not "root": Moquette 0.17 (the embedded broker) never delivers to a subscription
-     * with a topic level literally named "root", the name of its subscription trie's own root token (moquette-io/moquette
-     * PR #479, unmerged), so such a gateway would never receive its query, reply and ctl topics.
+     * with a topic level literally named "root", the name of its subscription trie's own root token (Moquette 0.17
+     * has no fix for it), so such a gateway would never receive its query, reply and ctl topics.
      */
     public static final String ROOT_NAME = "top";
 
-    /** The design's demo tree: a root, domains A and B, groups 1 and 2 in each. */
+    /** The demo tree: a root, domains A and B, groups 1 and 2 in each. */
     public static List<Gateway> sevenGateways() {
         return List.of(new Gateway(ROOT_NAME, 0, "", ""),
                 new Gateway("dA", 1, "A", ""), new Gateway("dB", 1, "B", ""),

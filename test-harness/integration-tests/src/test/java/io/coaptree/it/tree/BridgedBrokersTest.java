@@ -37,15 +37,15 @@ import io.coaptree.harness.hierarchy.TreeInventory;
 import io.coaptree.harness.pki.TestPki;
 
 /**
- * One tree across three Mosquitto processes (issue 15): the root's broker {@code centre}, and {@code site-a} and
- * {@code site-b} for domains A and B, each started with exactly what the shipped generator writes for it from the
- * {@code kura-config/} snapshots and an inventory that names each gateway's broker (TLS listener, client certificates,
- * the access list, and on the sites the bridge to the centre with its own certificate). Every gateway connects to its
- * domain's broker. Reads, Observe and lookups cross both bridges; with site B's broker stopped, domain A keeps
- * serving its own reads and lookups and the root marks B down; when it returns, the tree heals and nothing
- * registered at B is lost, not even what was registered while B was cut off. With the root's broker stopped, each
- * site keeps working on its own, and the tree heals when it returns. Required under CI=true, skipped elsewhere when
- * Mosquitto is absent.
+ * One tree across three Mosquitto processes (docs/hierarchy.md, "One tree across several brokers"): the root's broker
+ * {@code centre}, and {@code site-a} and {@code site-b} for domains A and B, each started with exactly what the
+ * shipped generator writes for it from the {@code kura-config/} snapshots and an inventory that names each gateway's
+ * broker (TLS listener, client certificates, the access list, and on the sites the bridge to the centre with its own
+ * certificate). Every gateway connects to its domain's broker. Reads, Observe and lookups cross both bridges; with
+ * site B's broker stopped, domain A keeps serving its own reads and lookups and the root marks B down; when it
+ * returns, the tree heals and nothing registered at B is lost, not even what was registered while B was cut off. With
+ * the root's broker stopped, each site keeps working on its own, and the tree heals when it returns. Required under
+ * CI=true, skipped elsewhere when Mosquitto is absent.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)

@@ -35,11 +35,11 @@ import io.coaptree.harness.hierarchy.TreeInventory;
 import io.coaptree.harness.pki.TestPki;
 
 /**
- * "The broker admits only gateways" (issue 12): the seven-gateway tree on a broker configured with what the shipped
- * generator ({@code coaptree-broker-acl}) writes from the {@code kura-config/} snapshots and the fleet's inventory,
- * every gateway connecting over TLS with a client certificate of its own (keys generated for the run). A client
- * without gateway credentials cannot connect; a stolen gateway's credentials publish and subscribe only on that
- * gateway's topics (shown by an operator's monitor, which reads the whole tree and never receives the forbidden
+ * "The broker admits only gateways" (docs/hierarchy.md): the seven-gateway tree on a broker configured with what the
+ * shipped generator ({@code coaptree-broker-acl}) writes from the {@code kura-config/} snapshots and the fleet's
+ * inventory, every gateway connecting over TLS with a client certificate of its own (keys generated for the run). A
+ * client without gateway credentials cannot connect; a stolen gateway's credentials publish and subscribe only on
+ * that gateway's topics (shown by an operator's monitor, which reads the whole tree and never receives the forbidden
  * messages); reads, writes, Observe and lookups cross the tree, also while a domain is down and after a broker
  * restart.
  */

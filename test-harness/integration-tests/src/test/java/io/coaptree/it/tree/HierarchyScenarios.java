@@ -277,7 +277,7 @@ abstract class HierarchyScenarios {
     }
 
     /**
-     * The issue 12 attack of "300 corrupted or random envelopes": a plain MQTT client publishes truncated copies of a
+     * The attack of "300 corrupted or random envelopes": a plain MQTT client publishes truncated copies of a
      * real (sealed) query envelope, random bytes, a 2 MiB message and another gateway's real heartbeat on the query,
      * rd and heartbeat topics. Every one is refused and counted by reason (read through the tree service's
      * properties and {@code GET /tree-stats}), and the tree keeps serving. A truncated seal is undecodable, bytes
@@ -334,12 +334,12 @@ abstract class HierarchyScenarios {
     }
 
     /**
-     * The issue 12 attacks on an authorised write: a plain MQTT client captures the sealed envelope of
-     * {@code PUT /tree/B/2/gB2/switch} made by psk:alice at gA1 and, once the switch is off again, publishes it
-     * again, with the caller edited, with its signature corrupted, unsealed, sealed again with a key outside the
-     * tree's CA, and with a stolen key of the tree: with a stale clock, naming another gateway as sender, and as
-     * itself but with another caller than the one gA1 vouched for. Every one is refused at gB2 and counted under its
-     * reason; the switch stays off; reads keep working.
+     * The attacks on an authorised write (docs/hierarchy.md, "Threat model"): a plain MQTT client captures the sealed
+     * envelope of {@code PUT /tree/B/2/gB2/switch} made by psk:alice at gA1 and, once the switch is off again,
+     * publishes it again, with the caller edited, with its signature corrupted, unsealed, sealed again with a key
+     * outside the tree's CA, and with a stolen key of the tree: with a stale clock, naming another gateway as sender,
+     * and as itself but with another caller than the one gA1 vouched for. Every one is refused at gB2 and counted
+     * under its reason; the switch stays off; reads keep working.
      */
     @Test
     @Order(11)
@@ -514,10 +514,11 @@ abstract class HierarchyScenarios {
     }
 
     /**
-     * Bounded waiting (issue 17): gA1 admits at most two reads in flight to its next hop, and a burst of reads at gA1
-     * goes beyond that. The requests it cannot send on are answered 5.03 at once (well before the 5 s request
-     * timeout) with a Max-Age saying when to retry and a diagnostic naming the setting; the admitted ones are
-     * answered with the temperature. The estimate of the wait is exercised step by step in {@code AdmissionTest}.
+     * Bounded waiting ({@code remotequery.admission.*}): gA1 admits at most two reads in flight to its next hop, and
+     * a burst of reads at gA1 goes beyond that. The requests it cannot send on are answered 5.03 at once (well before
+     * the 5 s request timeout) with a Max-Age saying when to retry and a diagnostic naming the setting; the admitted
+     * ones are answered with the temperature. The estimate of the wait is exercised step by step in
+     * {@code AdmissionTest}.
      */
     @Test
     @Order(15)
@@ -568,12 +569,12 @@ abstract class HierarchyScenarios {
     }
 
     /**
-     * Delivery classes (issue 14): gA1 is flooded with 20000 normal requests on its query topic, each sealed with
-     * a key of the tree (so each costs gA1 a signature check) but naming another sender (so each is refused once
-     * opened: forged, or replayed where it fell below the sender's window; or as overloaded when gA1's normal queue
-     * is full). Throughout the flood nobody is marked
-     * down anywhere, gA1 included: heartbeats are control traffic, queued and handled ahead of the flood; and an
-     * urgent read of gA1's resource ({@code dc=urgent}) is answered while the flood is being worked off.
+     * Delivery classes (docs/hierarchy.md, "Delivery classes and batching"): gA1 is flooded with 20000 normal
+     * requests on its query topic, each sealed with a key of the tree (so each costs gA1 a signature check) but
+     * naming another sender (so each is refused once opened: forged, or replayed where it fell below the sender's
+     * window; or as overloaded when gA1's normal queue is full). Throughout the flood nobody is marked down anywhere,
+     * gA1 included: heartbeats are control traffic, queued and handled ahead of the flood; and an urgent read of
+     * gA1's resource ({@code dc=urgent}) is answered while the flood is being worked off.
      */
     @Test
     @Order(16)
@@ -731,8 +732,9 @@ abstract class HierarchyScenarios {
     void aBurstOfRemoteReadsThroughAOneMessageInFlightWindowIsAnsweredInFull() throws Exception {
         // A full window used to refuse the publish of a query (lost, 5.04 after the timeout); now it waits for a slot.
         tree.node("gA1").updateConfiguration(TreeHierarchy.TRANSPORT_PID, Map.of("in-flight-messages.max-number", 1));
-        // What is tested is the transport's wait, not admission (issue 17), which would rightly refuse part of such a
-        // burst early at any hop of the path: admission limits out of reach for this test, applied before the burst.
+        // What is tested is the transport's wait, not admission (remotequery.admission.*), which would rightly refuse
+        // part of such a burst early at any hop of the path: admission limits out of reach for this test, applied
+        // before the burst.
         setAdmissionEverywhere(600_000, 1_000_000);
         awaitContent("gA1", REMOTE_TEMPERATURE); // the transport reconnected with the new window
         int reads = 200;

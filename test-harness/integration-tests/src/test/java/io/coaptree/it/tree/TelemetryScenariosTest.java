@@ -51,13 +51,13 @@ import io.coaptree.tree.delivery.BatchFrame;
 import io.coaptree.tree.security.MessageSeal;
 
 /**
- * The telemetry uplink (issue 14) on Kura-exact nodes running the shipped packages: a root, domain B and group B/1 on
- * the embedded broker. Group gB1 takes device data in (records POSTed to {@code /telemetry}, notifications of a
- * device resource registered in its Resource Directory and selected by {@code rt=}) and sends it up the tree; the
- * root's consumer is its {@code /telemetry-feed}. Then gB1 sends to a Kura CloudPublisher instead, an attacker on the
- * broker publishes forged telemetry, a bad value is applied in the WebUI, and the broker goes away for a while. Last,
- * gB1's batching as the broker sees it (gB1 is provisioned with low thresholds), and batches, one malformed, at the
- * root.
+ * The telemetry uplink (docs/hierarchy.md, "Telemetry uplink") on Kura-exact nodes running the shipped packages: a
+ * root, domain B and group B/1 on the embedded broker. Group gB1 takes device data in (records POSTed to
+ * {@code /telemetry}, notifications of a device resource registered in its Resource Directory and selected by
+ * {@code rt=}) and sends it up the tree; the root's consumer is its {@code /telemetry-feed}. Then gB1 sends to a Kura
+ * CloudPublisher instead, an attacker on the broker publishes forged telemetry, a bad value is applied in the WebUI,
+ * and the broker goes away for a while. Last, gB1's batching as the broker sees it (gB1 is provisioned with low
+ * thresholds), and batches, one malformed, at the root.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -282,7 +282,7 @@ class TelemetryScenariosTest {
     }
 
     /**
-     * gB1's adaptive batching on its telemetry topic, as the broker sees it (issue 14). Records posted a few a second
+     * gB1's adaptive batching on its telemetry topic, as the broker sees it. Records posted a few a second
      * leave one per publish; a burst of 300 from four devices goes in batches once its rate passes the on-rate, each
      * batch within its byte limit; the root's feed takes in all 300 (its numbering counts every record it took; it
      * keeps only the newest few). Once the rate has fallen below the off-rate, records leave alone again.
@@ -329,7 +329,7 @@ class TelemetryScenariosTest {
     }
 
     /**
-     * Batches as the root receives them from a gateway whose seal holds (issue 14): a batch of two records arrives as
+     * Batches as the root receives them from a gateway whose seal holds: a batch of two records arrives as
      * the two records; a batch whose frame is malformed (it claims three records, the last cut short) is refused
      * whole and counted as undecodable, none of its records reaches the feed, and the record sent right after it
      * arrives. The batches are sealed with a key the tree's CA issued for gB1, under a boot of their own: the root

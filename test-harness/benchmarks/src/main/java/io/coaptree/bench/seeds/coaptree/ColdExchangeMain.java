@@ -4,7 +4,7 @@ import io.coaptree.bench.mqtt.EnvelopeFormat;
 import io.coaptree.bench.scenario.StepProgress;
 
 /**
- * One variant of the design's MQTT test in a JVM of its own, started fresh as the design's gateways were: the
+ * One variant of the first evaluation's MQTT test in a JVM of its own, started fresh as its gateways were: the
  * first exchanges pay for class loading, H2's start and the JIT like a gateway that has just booted. Prints one line
  * {@code #cold seconds=S answered=N failures={...}} for {@link TransportAblation}.
  * <pre>

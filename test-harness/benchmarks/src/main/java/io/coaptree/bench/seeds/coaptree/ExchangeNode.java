@@ -16,7 +16,7 @@ import io.coaptree.tree.transport.DataTransportListenerAdapter;
 import io.coaptree.mqtt.component.LeanMqttDataTransport;
 
 /**
- * One gateway of the design's two-gateway exchange: CoAPTree's lean MQTT transport (the same class the bundle
+ * One gateway of the first evaluation's two-gateway exchange: CoAPTree's lean MQTT transport (the same class the bundle
  * runs, in-window {@value StoreBackedUplink#IN_FLIGHT_WINDOW} like Kura's DataService) with either uplink in front
  * of it, subscribed to its own inbox topic. Arrivals are handled on a thread of their own, never on the
  * transport's listener thread, which must stay free to deliver the confirmations a full window waits for.

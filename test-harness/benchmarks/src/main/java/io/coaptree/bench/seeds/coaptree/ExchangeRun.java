@@ -18,10 +18,10 @@ import io.coaptree.bench.scenario.StepProgress;
 import io.coaptree.codec.CoapEnvelope;
 
 /**
- * The design's MQTT test: gateway {@code a} sends {@code count} CoAP request envelopes to gateway {@code b} over
- * the broker, {@code b} answers each with a 2.05 envelope, {@code a} matches answers by correlation id. At most
- * {@value #OUTSTANDING} exchanges are outstanding (as the exchange probe of the integration tests); an exchange
- * without an answer within {@value #ANSWER_TIMEOUT_SECONDS} s fails.
+ * The first evaluation's MQTT test (docs/design.md): gateway {@code a} sends {@code count} CoAP request envelopes to
+ * gateway {@code b} over the broker, {@code b} answers each with a 2.05 envelope, {@code a} matches answers by
+ * correlation id. At most {@value #OUTSTANDING} exchanges are outstanding (as the exchange probe of the integration
+ * tests); an exchange without an answer within {@value #ANSWER_TIMEOUT_SECONDS} s fails.
  */
 final class ExchangeRun {
 

@@ -26,11 +26,12 @@ import io.coaptree.bench.server.TargetProcess;
 import io.coaptree.bench.server.TargetSpec;
 
 /**
- * The design's RD test: {@value #RESOURCES} resources with 4 attributes each registered through CoAP POST, once
- * as one link per POST and once aggregated ({@value #LINKS_PER_BUNDLE} links per POST, a service bundle's 2
- * devices x 10 sensors: the design's "requests aggregation"), each into a fresh directory in its own JVM (the
- * {@code rd} target: our server and RD, plain Java); then the threads and the heap after a full GC that the
- * directory holds with them (the design counted 550 threads before its single expiry thread, 35 after).
+ * The first evaluation's RD test (docs/design.md): {@value #RESOURCES} resources with 4 attributes each registered
+ * through CoAP POST, once as one link per POST and once aggregated ({@value #LINKS_PER_BUNDLE} links per POST, a
+ * service bundle's 2 devices x 10 sensors: the first evaluation's "requests aggregation"), each into a fresh
+ * directory in its own JVM (the {@code rd} target: our server and RD, plain Java); then the threads and the heap
+ * after a full GC that the directory holds with them (the first evaluation counted 550 threads before its single
+ * expiry thread, 35 after).
  */
 final class RdAggregation {
 

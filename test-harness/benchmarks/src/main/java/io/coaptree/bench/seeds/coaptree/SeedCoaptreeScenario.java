@@ -10,10 +10,10 @@ import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.harness.broker.EmbeddedBroker;
 
 /**
- * The CoAPTree design's own evaluation (seed 001) and its ablations: 1000 request/response exchanges between two
- * gateways over MQTT, lean transport against a store-backed one (Kura's DataService: H2, in-flight window 9) and
- * Kryo against Java serialization, then growing exchange counts; 500 RD registrations one link per POST against 20
- * links per POST, and the threads and heap the directory holds afterwards.
+ * CoAPTree's first evaluation (docs/design.md, "How it is measured") and its ablations: 1000 request/response
+ * exchanges between two gateways over MQTT, lean transport against a store-backed one (Kura's DataService: H2,
+ * in-flight window 9) and Kryo against Java serialization, then growing exchange counts; 500 RD registrations one
+ * link per POST against 20 links per POST, and the threads and heap the directory holds afterwards.
  * <p>
  * Settings: {@code exchanges} (1000), {@code growing} (comma-separated exchange counts; default 1000,2500,5000,10000,
  * 20000, quick 1000,5000), {@code cold.rounds} (fresh JVMs per variant for the cold comparison, median reported;
@@ -30,7 +30,7 @@ public final class SeedCoaptreeScenario implements Scenario {
 
     @Override
     public String description() {
-        return "The design's testbed and ablations (seed 001): request/response exchanges between two gateways over "
+        return "CoAPTree's first evaluation and its ablations: request/response exchanges between two gateways over "
                 + "an embedded MQTT broker (lean transport vs an H2 store-backed transport like Kura's DataService, "
                 + "in-flight window 9 both; Kryo vs Java serialization), total time and failures, then growing "
                 + "exchange counts; 500 RD registrations one link per POST vs 20 links per POST, and the threads and "
@@ -55,7 +55,7 @@ public final class SeedCoaptreeScenario implements Scenario {
         RdAggregation.run(context);
         context.note("Both gateways and the load share this JVM, " + (brokerKind.equals("mosquitto")
                 ? "and a Mosquitto process (--set broker=mosquitto) the machine's 2 cores"
-                : "the broker (embedded Moquette) and the machine's 2 cores") + "; the design used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
+                : "the broker (embedded Moquette) and the machine's 2 cores") + "; the first evaluation used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
                 + "the benchmarks module (io.coaptree.bench.seeds.coaptree.StoreBackedUplink), never shipped: every "
                 + "message is inserted into an H2 file database, a publisher thread takes the oldest unpublished one "
                 + "while fewer than 9 are unconfirmed and marks it published, then confirmed; store capacity 10000 "

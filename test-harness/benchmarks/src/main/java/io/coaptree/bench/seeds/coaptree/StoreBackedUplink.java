@@ -17,14 +17,14 @@ import org.eclipse.kura.data.DataTransportService;
 import org.eclipse.kura.data.DataTransportToken;
 
 /**
- * Kura's way, rebuilt for the design's ablation (never shipped): like Kura's DataService, every message is first
- * written to a message store in an embedded H2 database, and one publisher thread takes the oldest unpublished
- * message from the store and hands it to the transport while fewer than {@value #IN_FLIGHT_WINDOW} are
- * unconfirmed, marks it published, and marks it confirmed when the broker acknowledges it. The store refuses a
- * message once it holds {@value #CAPACITY} (Kura's {@code store.capacity}); Kura's housekeeper purges confirmed
- * messages only after 60 s every 15 minutes, so within a run every message counts: the "too many messages
- * stored" the design saw. With a {@link PublishRateLimit} on, the publisher also waits for a token before each
- * publish, as Kura's DataService does with its default {@code enable.rate.limit}.
+ * Kura's way, rebuilt for the first evaluation's ablation (never shipped): like Kura's DataService, every message is
+ * first written to a message store in an embedded H2 database, and one publisher thread takes the oldest unpublished
+ * message from the store and hands it to the transport while fewer than {@value #IN_FLIGHT_WINDOW} are unconfirmed,
+ * marks it published, and marks it confirmed when the broker acknowledges it. The store refuses a message once it
+ * holds {@value #CAPACITY} (Kura's {@code store.capacity}); Kura's housekeeper purges confirmed messages only after
+ * 60 s every 15 minutes, so within a run every message counts: the "too many messages stored" the first evaluation
+ * saw. With a {@link PublishRateLimit} on, the publisher also waits for a token before each publish, as Kura's
+ * DataService does with its default {@code enable.rate.limit}.
  */
 final class StoreBackedUplink implements Uplink {
 

@@ -20,9 +20,9 @@ import io.coaptree.bench.scenario.StepProgress;
 import io.coaptree.bench.seeds.SeedCharts;
 
 /**
- * The design's MQTT ablation, in this JVM against the scenario's broker: 1000 exchanges between two gateways for each
- * of {lean, store-backed} x {Kryo, Java serialization}, then growing exchange counts for the two ends of the
- * ablation (the design's starting point and CoAPTree's way).
+ * The first evaluation's MQTT ablation (docs/design.md), in this JVM against the scenario's broker: 1000 exchanges
+ * between two gateways for each of {lean, store-backed} x {Kryo, Java serialization}, then growing exchange counts
+ * for the two ends of the ablation (Kura's way, where CoAPTree started, and CoAPTree's way).
  */
 final class TransportAblation {
 
@@ -87,12 +87,12 @@ final class TransportAblation {
         double store = medianSeconds(outcomes.get(STORE_JAVA));
         context.headline(Headline.against(exchanges + " exchanges, lean + Kryo: failures in " + ROUNDS + " rounds",
                 leanFailed + "", "0", leanFailed == 0));
-        // The goal is read where the design measured: once, on freshly started gateways (the cold runs). The warm
-        // rounds are reported beside it without a goal: both variants then wait mostly on the same broker round
-        // trips, and 500 unrecorded exchanges do not bring the JIT to a settled state (docs/performance.md).
+        // The goal is read where the first evaluation measured: once, on freshly started gateways (the cold runs).
+        // The warm rounds are reported beside it without a goal: both variants then wait mostly on the same broker
+        // round trips, and 500 unrecorded exchanges do not bring the JIT to a settled state (docs/performance.md).
         Map<Variant, Double> cold = cold(context, broker, exchanges, coldRounds, storeLimit);
         context.headline(Headline.reported(exchanges + " exchanges warm (median of " + ROUNDS + " rounds, "
-                + "not the design's method): store-backed + Java serialization / lean + Kryo",
+                + "not the first evaluation's method): store-backed + Java serialization / lean + Kryo",
                 String.format(Locale.ROOT, "%.1fx (%.2f s / %.2f s)", store / lean, store, lean)));
         CategoryChart chart = SeedCharts.bars("Total time for " + exchanges + " exchanges", "variant", "s", false);
         chart.addSeries("cold (fresh JVMs, median of " + coldRounds + ")", labels,
@@ -103,7 +103,7 @@ final class TransportAblation {
     }
 
     /**
-     * The design's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
+     * The first evaluation's own conditions: each variant's {@code exchanges} run first thing in a freshly started JVM
      * ({@link ColdExchangeMain}), as on gateways that have just booted. One cold run is one sample of class loading,
      * H2's start and the JIT racing the load on a shared machine (a store-backed run took 1.7-3.1 s in three runs
      * minutes apart), so {@code coldRounds} fresh JVMs per variant are started, in alternating order, and the median
@@ -112,7 +112,7 @@ final class TransportAblation {
     private static Map<Variant, Double> cold(ScenarioContext context, String broker, int exchanges,
             int coldRounds, PublishRateLimit storeLimit) throws Exception {
         ResultTable.Builder table = new ResultTable.Builder("The same, each variant first thing in a fresh JVM "
-                + "(cold, as the design's gateways), median of " + coldRounds + " fresh JVMs", "variant",
+                + "(cold, as the first evaluation's gateways), median of " + coldRounds + " fresh JVMs", "variant",
                 "total s (median)", "rounds s", "answered (all rounds)", "failures");
         Map<Variant, List<ColdRound>> outcomes = new LinkedHashMap<>();
         for (int round = 0; round < coldRounds; round++) {

@@ -3,7 +3,7 @@ package io.coaptree.bench.seeds.coaptree;
 import org.eclipse.kura.data.DataTransportToken;
 
 /**
- * How a gateway hands a message to MQTT in the design's ablation: straight to the transport (CoAPTree's lean
+ * How a gateway hands a message to MQTT in the first evaluation's ablation: straight to the transport (CoAPTree's lean
  * transport) or through a message store first (Kura's DataService).
  */
 interface Uplink extends AutoCloseable {

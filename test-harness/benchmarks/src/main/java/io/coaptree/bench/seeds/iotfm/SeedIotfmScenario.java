@@ -17,7 +17,7 @@ import io.coaptree.bench.seeds.records.DeviceBehaviour;
 import io.coaptree.bench.seeds.records.RecordPipeline;
 
 /**
- * The IoT-FM load-testing method (seed 004), scaled to this machine: seeded Gaussian clients (gap to the next record
+ * The IoT-FM load-testing method, scaled to this machine: seeded Gaussian clients (gap to the next record
  * and record size each normal with the mean and standard deviation set below, a fixed seed so a run repeats
  * exactly) send records through the tree to a consumer at the root; one-way latency (the due send time travels in
  * the record) at 1 to 500 clients in increasing and decreasing order, and how the mean and p99 settle as a trial
@@ -40,7 +40,7 @@ public final class SeedIotfmScenario implements Scenario {
 
     @Override
     public String description() {
-        return "IoT-FM's load-testing method (seed 004): seeded Gaussian clients (each a CoAP client with its own "
+        return "IoT-FM's load-testing method: seeded Gaussian clients (each a CoAP client with its own "
                 + "UDP port; gap and record size normally distributed, fixed seed) send records to a group gateway "
                 + "of a 5-gateway tree, relayed by Observe to a consumer at the root; one-way latency at 1 to 500 "
                 + "clients in increasing and decreasing order, and the convergence of mean and p99 with trial length.";

@@ -25,7 +25,7 @@ import io.coaptree.bench.tree.TreeLayout;
 import static io.coaptree.bench.seeds.SeedCharts.fixed;
 
 /**
- * IoTivity Cloud's stress test (seed 000), scaled to this machine: 1, 10, 100, 500 and 1000 devices (each a CoAP
+ * IoTivity Cloud's stress test, scaled to this machine: 1, 10, 100, 500 and 1000 devices (each a CoAP
  * client with its own UDP port) send Poisson arrivals (gaps {@code -ln(p)/λ}) at a sweep of offered rates, up to
  * 25,000 requests per step, against one gateway (the example sensor on an emulated Kura node) and across the tree
  * (a read from gA1 of gB1's sensor, four MQTT hops each way). Throughput per device count, offered against
@@ -55,7 +55,7 @@ public final class SeedIotivityScenario implements Scenario {
 
     @Override
     public String description() {
-        return "IoTivity Cloud's stress test (seed 000): 1 to 1000 devices, each a CoAP client with its own UDP port, "
+        return "IoTivity Cloud's stress test: 1 to 1000 devices, each a CoAP client with its own UDP port, "
                 + "Poisson arrivals at a sweep of offered rates (at most 25,000 requests a step) against one gateway "
                 + "(GET /temperature on an emulated Kura node, -Xmx1g) and across a 5-gateway tree (GET "
                 + "/tree/B/1/gB1/temperature at gA1: gA1 -> dA -> top -> dB -> gB1 and back over MQTT).";

@@ -36,7 +36,7 @@ public final class RootConsumer extends TalliedConsumer {
     static final int ENDPOINTS = 8;
 
     /**
-     * One relation per device for the whole run: since issue 13's fix a relayed relation survives the confirmable
+     * One relation per device for the whole run: since a server fix a relayed relation survives the confirmable
      * notifications (every 100th) that used to end it, so the consumer no longer renews its relations.
      */
     private final CoapEndpoint[] endpoints;

@@ -10,7 +10,7 @@ import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 /**
  * Reads a device's record resource through the root, one request at a time every {@value #PAUSE_MILLIS} ms, in one
  * delivery class ({@code dc=urgent}, or the gateway's default), while it runs: the latency a reader of that class
- * sees, idle or beside the devices' records (issue 14: urgent reads overtake queued normal traffic at every hop).
+ * sees, idle or beside the devices' records (urgent reads overtake queued normal traffic at every hop).
  */
 final class ClassProbe implements AutoCloseable {
 

@@ -10,7 +10,7 @@ import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.seeds.records.RecordPipeline;
 
 /**
- * SegaNet's gateway evaluation (seed 003), scaled to this machine: records from 1 to 256 devices to a consumer at
+ * SegaNet's gateway evaluation, scaled to this machine: records from 1 to 256 devices to a consumer at
  * the root over the telemetry uplink (p99, CPU user/system, MQTT publishes and entry-gateway CPU per record, with
  * adaptive batching on and off), DTLS overhead against record size, and MQTT QoS 0 against QoS 1.
  * <p>
@@ -29,7 +29,7 @@ public final class SeedSeganetScenario implements Scenario {
 
     @Override
     public String description() {
-        return "SegaNet's evaluation (seed 003): 1, 4, 16, 64 and 256 devices (each a CoAP client with its own UDP "
+        return "SegaNet's evaluation: 1, 4, 16, 64 and 256 devices (each a CoAP client with its own UDP "
                 + "port) each POSTing a 100-byte record every 100 ms to a group gateway's /telemetry in a 5-gateway "
                 + "tree; the telemetry uplink carries them up the tree over MQTT to the root, whose CloudPublisher "
                 + "hands them to a consumer: p99 one-way latency, the tree's CPU (user/system), MQTT publishes and "
@@ -67,7 +67,7 @@ public final class SeedSeganetScenario implements Scenario {
                 + "of the whole JVM (they carry no gateway's name; only gB1 receives CoAP requests in the measured "
                 + "steps; the probed 256-device step is reported apart), read from the JVM's ThreadMXBean before and "
                 + "after each step. Root CPU per record: the threads named after the root (opening and unpacking "
-                + "what gB1 sent, handing each record to the CloudPublisher). Issue 14's CPU goal is read on the two "
+                + "what gB1 sent, handing each record to the CloudPublisher). The batching CPU goal is read on the two "
                 + "together, the gateways each record crosses. At 1 to 16 devices the figures are dominated by what "
                 + "the threads do whatever the load (heartbeats, polls), divided by few records.");
     }

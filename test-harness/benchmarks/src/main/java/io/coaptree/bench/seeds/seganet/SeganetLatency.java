@@ -29,7 +29,7 @@ import static io.coaptree.bench.seeds.SeedCharts.ms;
  * SegaNet's Figures 1/7 and 2/8 over the telemetry uplink: p99 latency of records from 1 to 256 devices, each
  * sending one record every 100 ms to its gateway's {@code /telemetry}, carried up the tree to the root and handed to
  * the root's CloudPublisher; the tree's CPU split into user and system time; and, per record, the MQTT publishes
- * the entry gateway made and the CPU it and the root spent (issue 14, with batching on and off).
+ * the entry gateway made and the CPU it and the root spent (with batching on and off).
  */
 final class SeganetLatency {
 
@@ -39,7 +39,7 @@ final class SeganetLatency {
     /** SegaNet's goal for us: p99 at 256 devices, and CPU below saturation (90% of the cores). */
     static final double P99_GOAL_MILLIS = 50;
     static final double SATURATED_FRACTION = 0.9;
-    /** Issue 14's goals at 256 devices, batching on against off. */
+    /** The batching goals at 256 devices, batching on against off. */
     static final double PUBLISH_CUT_GOAL = 5;
     static final double CPU_CUT_GOAL = 2;
     /** The tree JVM's CPU below which the tree counts as idle (heartbeats and polls of five gateways and a broker). */
@@ -90,7 +90,7 @@ final class SeganetLatency {
                         + "busy tree."
                 : "the tree used less than " + IDLE_CORES + " of a core after "
                         + String.format(Locale.ROOT, "%.0f s.", settled)));
-        // Issue 14: urgent reads of one device's resource through the root, on the idle tree ...
+        // Delivery classes: urgent reads of one device's resource through the root, on the idle tree ...
         ClassProbe.Result urgentIdle = probe(pipeline, true, stepTime);
         ClassProbe.Result normalIdle = probe(pipeline, false, stepTime);
         ClassProbe.Result[] loaded = new ClassProbe.Result[2];
@@ -165,7 +165,7 @@ final class SeganetLatency {
                 .row(DEVICES.get(DEVICES.size() - 1) + " devices", "normal", loaded[1].reads(), loaded[1].failed(),
                         ms(loaded[1].p50Micros()), ms(loaded[1].p99Micros()))
                 .build());
-        context.headline(Headline.against("Issue 14 (" + mode + "): urgent p99 at 256 devices against the idle tree",
+        context.headline(Headline.against("Classes (" + mode + "): urgent p99 at 256 devices against the idle tree",
                 String.format(Locale.ROOT, "%.1f ms against %.1f ms", loaded[0].p99Micros() / 1e3,
                         urgentIdle.p99Micros() / 1e3), "within 2x",
                 loaded[0].p99Micros() <= 2 * Math.max(1, urgentIdle.p99Micros())));
@@ -186,7 +186,7 @@ final class SeganetLatency {
         }
     }
 
-    /** Charts of every sweep, and issue 14's comparison when both batching modes ran. */
+    /** Charts of every sweep, and the batching comparison when both batching modes ran. */
     static void compare(ScenarioContext context, Map<Boolean, Sweep> sweeps) {
         XYChart latency = SeedCharts.lines("p99 latency, device to the root's consumer (telemetry uplink)", "devices",
                 "p99 (ms)", true, true);
@@ -227,7 +227,7 @@ final class SeganetLatency {
         double publishCut = off.publishesPerRecord().get(at) / Math.max(1e-9, on.publishesPerRecord().get(at));
         double entryCut = off.cpuMicrosPerRecord().get(at) / Math.max(1e-9, on.cpuMicrosPerRecord().get(at));
         double pathCut = off.pathMicrosPerRecord(at) / Math.max(1e-9, on.pathMicrosPerRecord(at));
-        context.headline(Headline.against("Issue 14: MQTT publishes per record at 256 devices, batching off / on",
+        context.headline(Headline.against("Batching: MQTT publishes per record at 256 devices, batching off / on",
                 String.format(Locale.ROOT, "%.2f / %.3f = %.1fx", off.publishesPerRecord().get(at),
                         on.publishesPerRecord().get(at), publishCut), ">= " + (int) PUBLISH_CUT_GOAL + "x",
                 publishCut >= PUBLISH_CUT_GOAL));
@@ -236,12 +236,12 @@ final class SeganetLatency {
         // entry gateway alone is reported beside it: about 60 µs of each record there is its CoAP intake (the
         // datagram, parsing, deduplication, the 2.04), the same with batching and without (docs/performance.md,
         // "Telemetry uplink").
-        context.headline(Headline.against("Issue 14: gateway CPU per record at 256 devices, entry gateway + root "
+        context.headline(Headline.against("Batching: gateway CPU per record at 256 devices, entry gateway + root "
                 + "(the gateways each record crosses), batching off / on",
                 String.format(Locale.ROOT, "%.0f / %.0f µs = %.2fx", off.pathMicrosPerRecord(at),
                         on.pathMicrosPerRecord(at), pathCut), ">= " + (int) CPU_CUT_GOAL + "x",
                 pathCut >= CPU_CUT_GOAL));
-        context.headline(Headline.reported("Issue 14: the entry gateway alone, CPU per record at 256 devices, "
+        context.headline(Headline.reported("Batching: the entry gateway alone, CPU per record at 256 devices, "
                 + "batching off / on (its CoAP intake of each record does not batch)",
                 String.format(Locale.ROOT, "%.0f / %.0f µs = %.2fx", off.cpuMicrosPerRecord().get(at),
                         on.cpuMicrosPerRecord().get(at), entryCut)));
