@@ -158,11 +158,6 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         LOG.info("CoAP server listening for DTLS on {} ({}, {})", fresh.address(), dtls.psk(), credentials);
     }
 
-    /** @return the DTLS endpoint's address with its actual port, or {@code null} if none is bound */
-    public synchronized InetSocketAddress secureAddress() {
-        return secureBinding == null ? null : secureBinding.address();
-    }
-
     @Override
     public synchronized int getSecurePort() {
         return secureBinding == null ? -1 : secureBinding.address().getPort();

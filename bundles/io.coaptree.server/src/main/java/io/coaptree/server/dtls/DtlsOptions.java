@@ -176,12 +176,6 @@ public record DtlsOptions(boolean enabled, int port, PskCredentials psk, Certifi
                 p.integer(CONNECTOR_THREADS, d.connectorThreads));
     }
 
-    /** @return whether client certificates or raw public keys can be verified at all */
-    public boolean trustsClientKeys() {
-        return certificateSource != CertificateSource.NONE || trustAllRawPublicKeys
-                || !trustedRawPublicKeys.isEmpty();
-    }
-
     /** Identities only, never a secret. */
     @Override
     public String toString() {
