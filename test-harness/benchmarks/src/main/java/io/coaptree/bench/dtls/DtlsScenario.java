@@ -18,7 +18,7 @@ import io.coaptree.bench.scenario.Scenario;
 import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.server.TargetProcess;
 import io.coaptree.bench.server.TargetSpec;
-import io.coaptree.server.dtls.DtlsOptions;
+import io.coaptree.server.options.DtlsOptions;
 
 /**
  * The design's DTLS evaluation: 500 requests (a) over plain CoAP, (b) over established DTLS sessions, (c) each from a
