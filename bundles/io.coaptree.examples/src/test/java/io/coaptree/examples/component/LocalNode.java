@@ -9,7 +9,7 @@ import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
 
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
 
@@ -20,7 +20,7 @@ final class LocalNode implements AutoCloseable {
     private final CoapEndpoint clientEndpoint;
 
     LocalNode(String domain, String group) {
-        server.apply(ServerOptions.from(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0,
+        server.apply(ServerOptions.fromProperties(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0,
                 "node.domain", domain, "node.group", group)));
         // These tests drive the resources over plain CoAP; the secure default (writes need DTLS) is the server's
         // own tests' business.

@@ -25,7 +25,7 @@ import org.eclipse.californium.elements.config.UdpConfig;
 import io.coaptree.rd.lookup.PeerLinks;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.MonotonicClock;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
 
@@ -60,9 +60,9 @@ final class DirectoryFixture implements AutoCloseable {
     DirectoryFixture(Map<String, Object> settings, Path persistenceFile, Map<String, Object> serverSettings,
             PeerLinks peerLinks) {
         Map<String, Object> serverOptions = new HashMap<>(serverSettings);
-        serverOptions.putIfAbsent(ServerOptions.BIND_ADDRESS, "127.0.0.1");
-        serverOptions.put(ServerOptions.PORT, 0);
-        server.apply(ServerOptions.from(serverOptions));
+        serverOptions.putIfAbsent(ServerOptions.BIND_ADDRESS.id(), "127.0.0.1");
+        serverOptions.put(ServerOptions.PORT.id(), 0);
+        server.apply(ServerOptions.fromProperties(serverOptions));
         // the gateway's default policy lets only DTLS peers write; RFC 9176 registration over plain CoAP is tested
         // here, and the directory's own authentication settings are tested on top of an open server
         server.applyAccessPolicy(AccessPolicy.open());

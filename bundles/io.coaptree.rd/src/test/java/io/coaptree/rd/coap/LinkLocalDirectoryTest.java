@@ -241,7 +241,7 @@ class LinkLocalDirectoryTest {
     void aRegistrantOnARealLinkLocalAddressIsRecordedWithItsInterface() throws Exception {
         Inet6Address own = ownLinkLocalAddress();
         assumeTrue(own != null, "this host has no IPv6 link-local address");
-        rd = new DirectoryFixture(Map.of(), null, Map.of(ServerOptions.BIND_ADDRESS, "::"), null);
+        rd = new DirectoryFixture(Map.of(), null, Map.of(ServerOptions.BIND_ADDRESS.id(), "::"), null);
         CoapEndpoint onLink = peer(own.getHostAddress());
         onLink.start();
         String plain = own.getHostAddress().replaceAll("%.*", "");

@@ -94,7 +94,7 @@ class TreeResourceTest {
 
     private GatewayCoapServer gateway(String address) throws Exception {
         GatewayCoapServer server = new GatewayCoapServer();
-        server.apply(ServerOptions.from(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
+        server.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
         TreeHandler tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
                 .joinWindowMillis(200).build(), Clock.systemUTC());
         RemoteQueryNode node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(),

@@ -63,7 +63,8 @@ class ServiceDirectoryTest {
     void start() {
         CoapConfig.register();
         UdpConfig.register();
-        server.apply(ServerOptions.from(Map.of(ServerOptions.BIND_ADDRESS, "127.0.0.1", ServerOptions.PORT, 0)));
+        server.apply(ServerOptions.fromProperties(
+                Map.of(ServerOptions.BIND_ADDRESS.id(), "127.0.0.1", ServerOptions.PORT.id(), 0)));
         Map<String, Object> options = new HashMap<>();
         options.put(DirectoryOptions.LINKS_MAX, LINKS_MAX);
         options.put(DirectoryOptions.LOCAL_ENABLED, false);

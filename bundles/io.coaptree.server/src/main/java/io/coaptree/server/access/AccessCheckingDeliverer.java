@@ -16,6 +16,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.AccessControlled;
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.server.options.AccessPolicy;
 
 /**
  * The single place where the access policy is enforced: before a request reaches its resource, it is checked against
@@ -52,7 +53,7 @@ public final class AccessCheckingDeliverer extends ServerMessageDeliverer {
         Request request = exchange.getRequest();
         AccessRequirement own = target instanceof AccessControlled controlled ? controlled.accessRequirement()
                 : AccessRequirement.none();
-        AccessDecision decision = policy.get().decide(request.getCode(), PeerIdentity.of(request),
+        AccessDecision decision = AccessDecision.of(policy.get(), request.getCode(), PeerIdentity.of(request),
                 own == null ? AccessRequirement.none() : own);
         if (decision == AccessDecision.ALLOWED) {
             return false;

@@ -1,8 +1,18 @@
 package io.coaptree.server.access;
 
+import java.util.Optional;
+import java.util.Set;
+
+import javax.security.auth.x500.X500Principal;
+
+import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 
-/** The outcome of the access check, with the response a refused request gets. */
+import io.coaptree.api.AccessRequirement;
+import io.coaptree.api.PeerIdentity;
+import io.coaptree.server.options.AccessPolicy;
+
+/** The outcome of the access check, with the response a refused request gets; {@link #of} makes the check. */
 public enum AccessDecision {
     ALLOWED(null, null),
     /** No authenticated peer where one is needed. */
@@ -16,6 +26,54 @@ public enum AccessDecision {
     AccessDecision(ResponseCode refusal, String diagnostic) {
         this.refusal = refusal;
         this.diagnostic = diagnostic;
+    }
+
+    /**
+     * @param policy the server's policy
+     * @param method the request's method
+     * @param peer the authenticated peer, empty over plain CoAP
+     * @param resource what the target resource demands on top ({@link AccessRequirement#none()} if nothing)
+     * @return whether the request may reach the resource
+     */
+    public static AccessDecision of(AccessPolicy policy, Code method, Optional<PeerIdentity> peer,
+            AccessRequirement resource) {
+        boolean write = isWrite(method);
+        boolean needsPeer = write ? policy.writesAuthenticated() || resource.writesAuthenticated()
+                : policy.readsAuthenticated() || resource.readsAuthenticated();
+        if (write) {
+            needsPeer |= !policy.writers().isEmpty() || !resource.allowedWriters().isEmpty();
+        }
+        if (!needsPeer) {
+            return ALLOWED;
+        }
+        if (peer.isEmpty()) {
+            return UNAUTHENTICATED;
+        }
+        if (write && !(listed(policy.writers(), peer.get()) && listed(resource.allowedWriters(), peer.get()))) {
+            return FORBIDDEN;
+        }
+        return ALLOWED;
+    }
+
+    /** @return whether a request with this method changes state */
+    public static boolean isWrite(Code method) {
+        return method != Code.GET && method != Code.FETCH;
+    }
+
+    private static boolean listed(Set<PeerIdentity> list, PeerIdentity peer) {
+        if (list.isEmpty() || list.contains(peer)) {
+            return true;
+        }
+        if (PeerIdentity.X509.equals(peer.type())) {
+            // a DN may be written with other spacing or attribute case than the certificate carries
+            X500Principal subject = new X500Principal(peer.name());
+            for (PeerIdentity entry : list) {
+                if (PeerIdentity.X509.equals(entry.type()) && new X500Principal(entry.name()).equals(subject)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** @return the diagnostic payload of a refusal, so a client learns what to do; {@code null} for {@link #ALLOWED} */

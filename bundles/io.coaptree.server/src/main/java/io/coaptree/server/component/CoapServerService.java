@@ -27,15 +27,15 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
-import io.coaptree.server.access.AccessPolicy;
-import io.coaptree.server.core.GatewayCoapServer;
-import io.coaptree.server.dtls.CertificateSource;
-import io.coaptree.server.dtls.DtlsCredentials;
-import io.coaptree.server.dtls.DtlsOptions;
-import io.coaptree.server.dtls.KeystoreEntries;
-import io.coaptree.properties.InvalidPropertyException;
-import io.coaptree.server.options.ServerOptions;
 import io.coaptree.properties.ConfigurationChange;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.core.GatewayCoapServer;
+import io.coaptree.server.dtls.DtlsCredentials;
+import io.coaptree.server.dtls.KeystoreEntries;
+import io.coaptree.server.options.AccessPolicy;
+import io.coaptree.server.options.CertificateSource;
+import io.coaptree.server.options.DtlsOptions;
+import io.coaptree.server.options.ServerOptions;
 
 /**
  * The OSGi shell of {@link GatewayCoapServer}: Kura configuration in, {@link CoAPServer} service out, and the
@@ -62,10 +62,7 @@ import io.coaptree.properties.ConfigurationChange;
         property = "kura.service.pid=" + CoapServerService.PID)
 public class CoapServerService implements ConfigurableComponent {
 
-    public static final String PID = "io.coaptree.server.CoapServerService";
-
-    /** Kura's own SSL keystore, as in Kura's SSL manager; only used when the certificate source asks for it. */
-    static final String DEFAULT_KEYSTORE_TARGET = "(kura.service.pid=SSLKeystore)";
+    public static final String PID = ServerOptions.PID;
 
     private static final Logger LOG = LoggerFactory.getLogger(CoapServerService.class);
 
@@ -113,7 +110,8 @@ public class CoapServerService implements ConfigurableComponent {
 
     @Reference(name = "KeystoreService", service = KeystoreService.class, cardinality = ReferenceCardinality.OPTIONAL,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY,
-            target = DEFAULT_KEYSTORE_TARGET, unbind = "unbindKeystoreService", updated = "updatedKeystoreService")
+            target = DtlsOptions.KURA_SSL_KEYSTORE, unbind = "unbindKeystoreService",
+            updated = "updatedKeystoreService")
     protected synchronized void bindKeystoreService(KeystoreService service) {
         keystoreService = service;
         reconfigureIfKuraKeystore();
@@ -132,7 +130,7 @@ public class CoapServerService implements ConfigurableComponent {
 
     @Reference(name = "TruststoreKeystoreService", service = KeystoreService.class,
             cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY, target = DEFAULT_KEYSTORE_TARGET,
+            policyOption = ReferencePolicyOption.GREEDY, target = DtlsOptions.KURA_SSL_KEYSTORE,
             unbind = "unbindTruststoreKeystoreService", updated = "updatedTruststoreKeystoreService")
     protected synchronized void bindTruststoreKeystoreService(KeystoreService service) {
         truststoreService = service;
@@ -152,7 +150,7 @@ public class CoapServerService implements ConfigurableComponent {
 
     private void reconfigureIfKuraKeystore() {
         if (active && properties != null && CertificateSource.KURA_KEYSTORE.value()
-                .equalsIgnoreCase(String.valueOf(properties.get(DtlsOptions.CERTIFICATE_SOURCE)).trim())) {
+                .equalsIgnoreCase(String.valueOf(properties.get(DtlsOptions.CERTIFICATE_SOURCE.id())).trim())) {
             reconfigure();
         }
     }
@@ -193,10 +191,10 @@ public class CoapServerService implements ConfigurableComponent {
      */
     private void configure(Map<String, Object> properties) {
         List<String> refusals = new ArrayList<>();
-        apply("CoAP server", refusals, () -> server.apply(ServerOptions.from(properties)));
-        apply("Access policy", refusals, () -> server.applyAccessPolicy(AccessPolicy.from(properties)));
+        apply("CoAP server", refusals, () -> server.apply(ServerOptions.fromProperties(properties)));
+        apply("Access policy", refusals, () -> server.applyAccessPolicy(AccessPolicy.fromProperties(properties)));
         apply("DTLS", refusals, () -> {
-            DtlsOptions dtls = DtlsOptions.from(properties, this::decrypt);
+            DtlsOptions dtls = DtlsOptions.fromProperties(properties, this::decrypt);
             server.applyDtls(dtls, DtlsCredentials.load(dtls, kuraKeystores(dtls)));
         });
         refusal = refusals.isEmpty() ? null : String.join("; ", refusals);
@@ -228,8 +226,8 @@ public class CoapServerService implements ConfigurableComponent {
         if (!dtls.enabled() || dtls.certificateSource() != CertificateSource.KURA_KEYSTORE) {
             return KeystoreEntries.NONE;
         }
-        return new KeystoreEntries(entries(keystoreService, DtlsOptions.KEYSTORE_SERVICE_TARGET),
-                entries(truststoreService, DtlsOptions.TRUSTSTORE_SERVICE_TARGET));
+        return new KeystoreEntries(entries(keystoreService, DtlsOptions.KEYSTORE_SERVICE_TARGET.id()),
+                entries(truststoreService, DtlsOptions.TRUSTSTORE_SERVICE_TARGET.id()));
     }
 
     private static Map<String, KeyStore.Entry> entries(KeystoreService service, String field) {

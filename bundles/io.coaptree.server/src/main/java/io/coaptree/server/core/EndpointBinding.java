@@ -18,7 +18,7 @@ import org.eclipse.californium.elements.util.ExecutorsUtil;
 import org.eclipse.californium.elements.util.NamedThreadFactory;
 
 import io.coaptree.server.access.AccessCheckingDeliverer;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 /**

@@ -24,10 +24,10 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
-import io.coaptree.server.dtls.DtlsOptions;
+import io.coaptree.server.options.DtlsOptions;
 import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.server.options.ServerOptions;
 
@@ -147,7 +147,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             if (samePort) {
                 restartSecure(previous);
             }
-            throw new InvalidPropertyException(DtlsOptions.PORT, dtls.port() + " on "
+            throw new InvalidPropertyException(DtlsOptions.PORT.id(), dtls.port() + " on "
                     + address.getAddress().getHostAddress() + " cannot be bound (" + e.getMessage() + ")", e);
         }
         secureBinding = fresh;
@@ -156,11 +156,6 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             retire(previous);
         }
         LOG.info("CoAP server listening for DTLS on {} ({}, {})", fresh.address(), dtls.psk(), credentials);
-    }
-
-    /** @return the DTLS endpoint's address with its actual port, or {@code null} if none is bound */
-    public synchronized InetSocketAddress secureAddress() {
-        return secureBinding == null ? null : secureBinding.address();
     }
 
     @Override
@@ -369,10 +364,11 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         try {
             host = InetAddress.getByName(bindAddress);
         } catch (UnknownHostException e) {
-            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS, "unknown host '" + bindAddress + "'", e);
+            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(), "unknown host '" + bindAddress + "'",
+                    e);
         }
         if (!host.isAnyLocalAddress() && !host.isLoopbackAddress() && !isInterfaceAddress(host)) {
-            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS,
+            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(),
                     bindAddress + " is not an address of this host");
         }
         return host;
@@ -390,10 +386,10 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         String host = address.getAddress().getHostAddress();
         String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         if (e instanceof BindException && reason.contains("assign")) {
-            return new InvalidPropertyException(ServerOptions.BIND_ADDRESS, host + " cannot be bound (" + reason + ")",
-                    e);
+            return new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(),
+                    host + " cannot be bound (" + reason + ")", e);
         }
-        return new InvalidPropertyException(ServerOptions.PORT,
+        return new InvalidPropertyException(ServerOptions.PORT.id(),
                 address.getPort() + " on " + host + " cannot be bound (" + reason + ")", e);
     }
 

@@ -40,7 +40,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.server.access.AccessCheckingDeliverer;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 /**

@@ -1,11 +1,16 @@
 package io.coaptree.server.dtls;
 
 import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.californium.elements.auth.RawPublicKeyIdentity;
 import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
@@ -14,17 +19,21 @@ import org.eclipse.californium.scandium.config.DtlsConfig;
 import org.eclipse.californium.scandium.config.DtlsConfig.DtlsRole;
 import org.eclipse.californium.scandium.config.DtlsConnectorConfig;
 import org.eclipse.californium.scandium.dtls.CertificateType;
+import org.eclipse.californium.scandium.dtls.cipher.CipherSuite;
 import org.eclipse.californium.scandium.dtls.pskstore.AdvancedMultiPskStore;
 import org.eclipse.californium.scandium.dtls.x509.NewAdvancedCertificateVerifier;
 import org.eclipse.californium.scandium.dtls.x509.SingleCertificateProvider;
 import org.eclipse.californium.scandium.dtls.x509.StaticNewAdvancedCertificateVerifier;
 
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.options.ClientAuthentication;
+import io.coaptree.server.options.DtlsOptions;
 
 /**
  * Builds the Scandium connector of the {@code coaps://} endpoint from {@link DtlsOptions} and {@link DtlsCredentials}:
  * CoAPDTLSBase in docs/design.md. Stateless; a new connector per configuration, so a re-key never touches the
- * running one until the new one is bound.
+ * running one until the new one is bound. It also refuses, naming the setting, the values only Scandium can judge:
+ * cipher suites it does not support and trusted raw public keys it cannot read.
  */
 public final class DtlsConnectorFactory {
 
@@ -60,8 +69,7 @@ public final class DtlsConnectorFactory {
         if (!options.cipherSuites().isEmpty()) {
             // an explicit choice may include suites Scandium does not list as recommended (e.g. CCM_8 for constrained peers)
             config.set(DtlsConfig.DTLS_RECOMMENDED_CIPHER_SUITES_ONLY, false);
-            config.setAsList(DtlsConfig.DTLS_CIPHER_SUITES,
-                    options.cipherSuites().toArray(new org.eclipse.californium.scandium.dtls.cipher.CipherSuite[0]));
+            config.setAsList(DtlsConfig.DTLS_CIPHER_SUITES, cipherSuites(options));
         }
         return config;
     }
@@ -91,7 +99,7 @@ public final class DtlsConnectorFactory {
             builder.setCertificateIdentityProvider(
                     new SingleCertificateProvider(credentials.privateKey(), credentials.chain(), types));
         } else if (options.rawPublicKeys()) {
-            throw new InvalidPropertyException(DtlsOptions.RPK_ENABLED, "no server key is configured");
+            throw new InvalidPropertyException(DtlsOptions.RPK_ENABLED.id(), "no server key is configured");
         }
         if (clientAuthentication(options, credentials) != CertificateAuthenticationMode.NONE
                 || hasTrust(options, credentials)) {
@@ -100,7 +108,8 @@ public final class DtlsConnectorFactory {
         try {
             return new DTLSConnector(builder.build());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            String field = options.cipherSuites().isEmpty() ? DtlsOptions.ENABLED : DtlsOptions.CIPHER_SUITES;
+            String field = options.cipherSuites().isEmpty() ? DtlsOptions.ENABLED.id()
+                    : DtlsOptions.CIPHER_SUITES.id();
             throw new InvalidPropertyException(field, "the DTLS stack refuses this configuration: " + e.getMessage(), e);
         }
     }
@@ -111,13 +120,13 @@ public final class DtlsConnectorFactory {
             // PSK only: there is no certificate handshake in which to ask for a client certificate
             return CertificateAuthenticationMode.NONE;
         }
-        if (options.clientAuthentication() != CertificateAuthenticationMode.NONE && !hasTrust(options, credentials)) {
-            throw new InvalidPropertyException(DtlsOptions.CLIENT_AUTH, options.clientAuthentication().name()
+        if (options.clientAuthentication() != ClientAuthentication.NONE && !hasTrust(options, credentials)) {
+            throw new InvalidPropertyException(DtlsOptions.CLIENT_AUTH.id(), options.clientAuthentication().name()
                     .toLowerCase(java.util.Locale.ROOT) + " needs trusted CAs (" + DtlsOptions.TRUSTSTORE_PATH + " or "
                     + DtlsOptions.TRUSTSTORE_SERVICE_TARGET + ") or " + DtlsOptions.RPK_TRUSTED
                     + "; choose none to serve without client certificates");
         }
-        return options.clientAuthentication();
+        return CertificateAuthenticationMode.valueOf(options.clientAuthentication().name());
     }
 
     private static boolean hasTrust(DtlsOptions options, DtlsCredentials credentials) {
@@ -142,6 +151,32 @@ public final class DtlsConnectorFactory {
         verifier.setSupportedCertificateTypes(types);
         NewAdvancedCertificateVerifier built = verifier.build();
         return options.trustedRawPublicKeys().isEmpty() ? built
-                : new RawPublicKeyAllowList(built, options.trustedRawPublicKeys());
+                : new RawPublicKeyAllowList(built, trustedKeys(options));
+    }
+
+    private static CipherSuite[] cipherSuites(DtlsOptions options) {
+        List<CipherSuite> suites = new ArrayList<>();
+        for (String name : options.cipherSuites()) {
+            CipherSuite suite = CipherSuite.getTypeByName(name);
+            if (suite == null || !suite.isSupported() || !suite.isValidForNegotiation()) {
+                throw new InvalidPropertyException(DtlsOptions.CIPHER_SUITES.id(),
+                        "'" + name + "' is not a cipher suite this DTLS stack supports");
+            }
+            suites.add(suite);
+        }
+        return suites.toArray(new CipherSuite[0]);
+    }
+
+    private static Set<RawPublicKeyIdentity> trustedKeys(DtlsOptions options) {
+        Set<RawPublicKeyIdentity> keys = new LinkedHashSet<>();
+        for (String key : options.trustedRawPublicKeys()) {
+            try {
+                keys.add(new RawPublicKeyIdentity(Base64.getDecoder().decode(key)));
+            } catch (GeneralSecurityException | IllegalArgumentException e) {
+                throw new InvalidPropertyException(DtlsOptions.RPK_TRUSTED.id(),
+                        "'" + key + "' is not a base64 SubjectPublicKeyInfo (or '*' for any key)");
+            }
+        }
+        return keys;
     }
 }

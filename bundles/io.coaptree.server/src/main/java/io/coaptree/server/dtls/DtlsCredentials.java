@@ -22,6 +22,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.options.DtlsOptions;
+import io.coaptree.server.options.Secret;
 
 /**
  * The key material the DTLS endpoint runs with, loaded and checked from {@link DtlsOptions}: the server's private key
@@ -81,49 +83,51 @@ public final class DtlsCredentials {
     }
 
     private static DtlsCredentials fromFiles(DtlsOptions options) {
-        KeyStore keys = open(options.keystorePath(), options.keystorePassword(), DtlsOptions.KEYSTORE_PATH,
-                DtlsOptions.KEYSTORE_PASSWORD);
+        KeyStore keys = open(options.keystorePath(), options.keystorePassword(), DtlsOptions.KEYSTORE_PATH.id(),
+                DtlsOptions.KEYSTORE_PASSWORD.id());
         PrivateKey key;
         Certificate[] chain;
         try {
             if (!keys.containsAlias(options.keyAlias())) {
-                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS, "no entry '" + options.keyAlias() + "' in "
-                        + options.keystorePath() + " (aliases: " + Collections.list(keys.aliases()) + ")");
+                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS.id(), "no entry '" + options.keyAlias()
+                        + "' in " + options.keystorePath() + " (aliases: " + Collections.list(keys.aliases()) + ")");
             }
             if (!keys.isKeyEntry(options.keyAlias())) {
-                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS,
+                throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS.id(),
                         "'" + options.keyAlias() + "' in " + options.keystorePath() + " is not a private key entry");
             }
             key = (PrivateKey) keys.getKey(options.keyAlias(), options.keystorePassword().chars());
             chain = keys.getCertificateChain(options.keyAlias());
         } catch (UnrecoverableKeyException e) {
-            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PASSWORD,
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PASSWORD.id(),
                     "does not unlock the key '" + options.keyAlias() + "'", e);
         } catch (GeneralSecurityException e) {
-            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PATH, "cannot read the key: " + e.getMessage(), e);
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_PATH.id(), "cannot read the key: " + e.getMessage(),
+                    e);
         }
         List<X509Certificate> trusted = List.of();
         if (!options.truststorePath().isEmpty()) {
             KeyStore trust = open(options.truststorePath(), options.truststorePassword(),
-                    DtlsOptions.TRUSTSTORE_PATH, DtlsOptions.TRUSTSTORE_PASSWORD);
-            trusted = trustedCertificates(trust, DtlsOptions.TRUSTSTORE_PATH);
+                    DtlsOptions.TRUSTSTORE_PATH.id(), DtlsOptions.TRUSTSTORE_PASSWORD.id());
+            trusted = trustedCertificates(trust, DtlsOptions.TRUSTSTORE_PATH.id());
         }
-        return new DtlsCredentials(key, x509(chain, DtlsOptions.KEY_ALIAS), trusted);
+        return new DtlsCredentials(key, x509(chain, DtlsOptions.KEY_ALIAS.id()), trusted);
     }
 
     private static DtlsCredentials fromServices(DtlsOptions options, KeystoreEntries services) {
         if (services == null || services.keys() == null) {
-            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_SERVICE_TARGET,
+            throw new InvalidPropertyException(DtlsOptions.KEYSTORE_SERVICE_TARGET.id(),
                     "no KeystoreService matches the target");
         }
         KeyStore.Entry entry = services.keys().get(options.keyAlias());
         if (!(entry instanceof KeyStore.PrivateKeyEntry keyEntry)) {
-            throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS, "the selected KeystoreService has no private key '"
-                    + options.keyAlias() + "' (entries: " + services.keys().keySet() + ")");
+            throw new InvalidPropertyException(DtlsOptions.KEY_ALIAS.id(),
+                    "the selected KeystoreService has no private key '" + options.keyAlias() + "' (entries: "
+                            + services.keys().keySet() + ")");
         }
         List<X509Certificate> trusted = new ArrayList<>();
         if (services.trust() == null) {
-            throw new InvalidPropertyException(DtlsOptions.TRUSTSTORE_SERVICE_TARGET,
+            throw new InvalidPropertyException(DtlsOptions.TRUSTSTORE_SERVICE_TARGET.id(),
                     "no KeystoreService matches the target");
         }
         for (KeyStore.Entry trustEntry : services.trust().values()) {
@@ -133,7 +137,7 @@ public final class DtlsCredentials {
             }
         }
         return new DtlsCredentials(keyEntry.getPrivateKey(),
-                x509(keyEntry.getCertificateChain(), DtlsOptions.KEY_ALIAS), trusted);
+                x509(keyEntry.getCertificateChain(), DtlsOptions.KEY_ALIAS.id()), trusted);
     }
 
     private static KeyStore open(String path, Secret password, String pathField, String passwordField) {

@@ -3,9 +3,11 @@ package io.coaptree.server.dtls;
 import java.security.KeyStore;
 import java.util.Map;
 
+import io.coaptree.server.options.DtlsOptions;
+
 /**
- * The entries of the Kura KeystoreService instances selected with {@value DtlsOptions#KEYSTORE_SERVICE_TARGET} and
- * {@value DtlsOptions#TRUSTSTORE_SERVICE_TARGET}; {@code null} where no service matches the target.
+ * The entries of the Kura KeystoreService instances selected with {@link DtlsOptions#KEYSTORE_SERVICE_TARGET} and
+ * {@link DtlsOptions#TRUSTSTORE_SERVICE_TARGET}; {@code null} where no service matches the target.
  *
  * @param keys entries of the KeystoreService holding the server key
  * @param trust entries of the truststore KeystoreService (its certificate entries are the trusted CAs)

@@ -22,8 +22,8 @@ class CaliforniumSettingsTest {
 
     @Test
     void deduplicationMemoryIsBoundedPerPeer() {
-        Configuration config = CaliforniumSettings.configurationFor(ServerOptions.from(
-                Map.of(ServerOptions.DEDUP_MESSAGES_PER_PEER, 32, ServerOptions.MAX_PEERS, 200)));
+        Configuration config = CaliforniumSettings.configurationFor(ServerOptions.fromProperties(
+                Map.of(ServerOptions.DEDUP_MESSAGES_PER_PEER.id(), 32, ServerOptions.MAX_PEERS.id(), 200)));
         // Californium's default keeps every message for the exchange lifetime: memory would follow the request rate.
         assertEquals(CoapConfig.DEDUPLICATOR_PEERS_MARK_AND_SWEEP, config.get(CoapConfig.DEDUPLICATOR));
         assertEquals(32, config.get(CoapConfig.PEERS_MARK_AND_SWEEP_MESSAGES));
@@ -35,7 +35,7 @@ class CaliforniumSettingsTest {
         // below Linux's default cap (net.core.rmem_max, 212992), so any Linux grants it in full
         int asked = 128 * 1024;
         Configuration config = CaliforniumSettings.configurationFor(
-                ServerOptions.from(Map.of(ServerOptions.UDP_RECEIVE_BUFFER, asked)));
+                ServerOptions.fromProperties(Map.of(ServerOptions.UDP_RECEIVE_BUFFER.id(), asked)));
         assertEquals(asked, config.get(UdpConfig.UDP_RECEIVE_BUFFER_SIZE));
         assertNull(config.get(UdpConfig.UDP_SEND_BUFFER_SIZE), "0: the OS default");
         CoapEndpoint endpoint = new CoapEndpoint.Builder().setConfiguration(config)
@@ -52,7 +52,7 @@ class CaliforniumSettingsTest {
     @Test
     void zeroKeepsTheOsDefault() {
         Configuration config = CaliforniumSettings.configurationFor(
-                ServerOptions.from(Map.of(ServerOptions.UDP_RECEIVE_BUFFER, 0)));
+                ServerOptions.fromProperties(Map.of(ServerOptions.UDP_RECEIVE_BUFFER.id(), 0)));
         assertNull(config.get(UdpConfig.UDP_RECEIVE_BUFFER_SIZE));
     }
 }

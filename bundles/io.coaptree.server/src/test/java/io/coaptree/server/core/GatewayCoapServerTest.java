@@ -37,7 +37,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.properties.InvalidPropertyException;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 class GatewayCoapServerTest {
@@ -92,7 +92,7 @@ class GatewayCoapServerTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             p.put((String) keyValues[i], keyValues[i + 1]);
         }
-        return ServerOptions.from(p);
+        return ServerOptions.fromProperties(p);
     }
 
     private String get(int port, String path) throws Exception {

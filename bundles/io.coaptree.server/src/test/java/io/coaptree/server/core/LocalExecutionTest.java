@@ -53,7 +53,7 @@ class LocalExecutionTest {
     @BeforeEach
     void start() {
         server = new GatewayCoapServer();
-        server.apply(ServerOptions.from(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
+        server.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
         resource = new Caller();
         server.addResource(resource, ExtendedResource.class);
     }

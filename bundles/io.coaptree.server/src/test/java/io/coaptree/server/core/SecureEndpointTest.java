@@ -38,12 +38,12 @@ import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.harness.dtls.DtlsClient;
 import io.coaptree.harness.pki.TestPki;
-import io.coaptree.server.access.AccessPolicy;
-import io.coaptree.server.dtls.DtlsCredentials;
-import io.coaptree.server.dtls.DtlsOptions;
-import io.coaptree.server.dtls.KeystoreEntries;
-import io.coaptree.server.dtls.SecretDecoder;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.dtls.DtlsCredentials;
+import io.coaptree.server.dtls.KeystoreEntries;
+import io.coaptree.server.options.AccessPolicy;
+import io.coaptree.server.options.DtlsOptions;
+import io.coaptree.server.options.SecretDecoder;
 import io.coaptree.server.options.ServerOptions;
 
 /** The DTLS endpoint with real Scandium clients: PSK, raw public keys, certificates, Connection ID, re-keying. */
@@ -103,7 +103,7 @@ class SecureEndpointTest {
     }
 
     private void start(Object... dtlsSettings) {
-        server.apply(ServerOptions.from(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0)));
+        server.apply(ServerOptions.fromProperties(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0)));
         server.addResource(switchResource, ExtendedResource.class);
         server.addResource(new Valve(), ExtendedResource.class);
         applyDtls(dtlsSettings);
@@ -116,7 +116,7 @@ class SecureEndpointTest {
         for (int i = 0; i < settings.length; i += 2) {
             p.put((String) settings[i], settings[i + 1]);
         }
-        DtlsOptions options = DtlsOptions.from(p, SecretDecoder.PLAIN);
+        DtlsOptions options = DtlsOptions.fromProperties(p, SecretDecoder.PLAIN);
         server.applyDtls(options, DtlsCredentials.load(options, KeystoreEntries.NONE));
     }
 
@@ -166,7 +166,7 @@ class SecureEndpointTest {
     @Test
     void anAllowListForbidsOtherIdentities() throws Exception {
         start("dtls.psk.credentials", "alice=alice-secret;bob=bob-secret-");
-        server.applyAccessPolicy(AccessPolicy.from(Map.of("access.writers", "psk:alice")));
+        server.applyAccessPolicy(AccessPolicy.fromProperties(Map.of("access.writers", "psk:alice")));
         try (DtlsClient bob = DtlsClient.psk("bob", "bob-secret-")) {
             CoapResponse refused = bob.client(server.getSecurePort(), "switch").put("on", 0);
             assertEquals(ResponseCode.FORBIDDEN, refused.getCode());
@@ -292,7 +292,7 @@ class SecureEndpointTest {
 
     @Test
     void dtlsCanRunInsteadOfThePlainEndpoint() throws Exception {
-        server.apply(ServerOptions.from(Map.of("coap.bind.address", "127.0.0.1", "coap.enabled", false)));
+        server.apply(ServerOptions.fromProperties(Map.of("coap.bind.address", "127.0.0.1", "coap.enabled", false)));
         server.addResource(switchResource, ExtendedResource.class);
         applyDtls("dtls.psk.credentials", "alice=alice-secret");
         assertEquals(-1, server.getPort());

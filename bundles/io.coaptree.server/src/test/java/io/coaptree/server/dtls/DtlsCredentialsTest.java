@@ -15,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.coaptree.harness.pki.TestPki;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.server.options.DtlsOptions;
+import io.coaptree.server.options.SecretDecoder;
 
 class DtlsCredentialsTest {
 
@@ -43,7 +45,7 @@ class DtlsCredentialsTest {
         for (int i = 0; i < overrides.length; i += 2) {
             p.put((String) overrides[i], overrides[i + 1]);
         }
-        return DtlsOptions.from(p, SecretDecoder.PLAIN);
+        return DtlsOptions.fromProperties(p, SecretDecoder.PLAIN);
     }
 
     private static String refusedField(Object... overrides) {

@@ -37,6 +37,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.server.core.GatewayCoapServer;
+import io.coaptree.server.options.DtlsOptions;
+import io.coaptree.server.options.SecretDecoder;
 import io.coaptree.server.options.ServerOptions;
 
 /**
@@ -140,15 +142,15 @@ class SessionResumptionTest {
     }
 
     private int start(Object... settings) {
-        server.apply(ServerOptions.from(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0)));
+        server.apply(ServerOptions.fromProperties(Map.of("coap.bind.address", "127.0.0.1", "coap.port", 0)));
         Map<String, Object> p = new HashMap<>();
-        p.put(DtlsOptions.ENABLED, true);
-        p.put(DtlsOptions.PORT, 0);
-        p.put(DtlsOptions.PSK_CREDENTIALS, IDENTITY + "=" + KEY);
+        p.put(DtlsOptions.ENABLED.id(), true);
+        p.put(DtlsOptions.PORT.id(), 0);
+        p.put(DtlsOptions.PSK_CREDENTIALS.id(), IDENTITY + "=" + KEY);
         for (int i = 0; i < settings.length; i += 2) {
             p.put((String) settings[i], settings[i + 1]);
         }
-        DtlsOptions options = DtlsOptions.from(p, SecretDecoder.PLAIN);
+        DtlsOptions options = DtlsOptions.fromProperties(p, SecretDecoder.PLAIN);
         server.applyDtls(options, DtlsCredentials.load(options, KeystoreEntries.NONE));
         server.californium().add(new SessionView());
         return server.getSecurePort();
@@ -171,7 +173,7 @@ class SessionResumptionTest {
 
     @Test
     void withoutResumptionEveryHandshakeIsFull() throws Exception {
-        int port = start(DtlsOptions.SESSION_RESUMPTION, false);
+        int port = start(DtlsOptions.SESSION_RESUMPTION.id(), false);
         try (Client client = new Client(port)) {
             Seen first = client.get();
             assertFalse(client.sessionIdIssued(), "no session id, nothing to resume");

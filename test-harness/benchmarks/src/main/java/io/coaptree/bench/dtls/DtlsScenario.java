@@ -18,7 +18,7 @@ import io.coaptree.bench.scenario.Scenario;
 import io.coaptree.bench.scenario.ScenarioContext;
 import io.coaptree.bench.server.TargetProcess;
 import io.coaptree.bench.server.TargetSpec;
-import io.coaptree.server.dtls.DtlsOptions;
+import io.coaptree.server.options.DtlsOptions;
 
 /**
  * The first evaluation's DTLS test (docs/design.md): 500 requests (a) over plain CoAP, (b) over established DTLS

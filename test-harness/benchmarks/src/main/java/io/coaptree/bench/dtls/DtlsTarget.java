@@ -9,12 +9,12 @@ import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 
 import io.coaptree.bench.seeds.records.sink.RecordsResource;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.dtls.DtlsCredentials;
-import io.coaptree.server.dtls.DtlsOptions;
+import io.coaptree.server.options.DtlsOptions;
 import io.coaptree.server.dtls.KeystoreEntries;
-import io.coaptree.server.dtls.SecretDecoder;
+import io.coaptree.server.options.SecretDecoder;
 import io.coaptree.server.options.ServerOptions;
 
 /**
@@ -48,17 +48,17 @@ public final class DtlsTarget implements AutoCloseable {
     public static DtlsTarget start(String bind, int securePort, String pskIdentity, String pskKey) {
         DtlsTarget target = new DtlsTarget();
         // records of up to 16 KiB arrive blockwise (the seganet scenario's record sizes)
-        target.server.apply(ServerOptions.from(Map.of("coap.bind.address", bind, "coap.port", 0,
-                ServerOptions.MAX_RESOURCE_BODY_SIZE, RECORD_BODY_LIMIT)));
+        target.server.apply(ServerOptions.fromProperties(Map.of("coap.bind.address", bind, "coap.port", 0,
+                ServerOptions.MAX_RESOURCE_BODY_SIZE.id(), RECORD_BODY_LIMIT)));
         Map<String, Object> dtls = new HashMap<>();
         dtls.put("coaps.enabled", true);
         dtls.put("coaps.port", securePort);
         dtls.put("dtls.psk.credentials", pskIdentity + "=" + pskKey);
         Integer connections = Integer.getInteger(CONNECTIONS_PROPERTY);
         if (connections != null) {
-            dtls.put(DtlsOptions.MAX_CONNECTIONS, connections);
+            dtls.put(DtlsOptions.MAX_CONNECTIONS.id(), connections);
         }
-        DtlsOptions options = DtlsOptions.from(dtls, SecretDecoder.PLAIN);
+        DtlsOptions options = DtlsOptions.fromProperties(dtls, SecretDecoder.PLAIN);
         target.server.applyDtls(options, DtlsCredentials.load(options, KeystoreEntries.NONE));
         // plain-CoAP devices post records too (the seganet scenario compares them with DTLS); reads were open anyway
         target.server.applyAccessPolicy(AccessPolicy.open());

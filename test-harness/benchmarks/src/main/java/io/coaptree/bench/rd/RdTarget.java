@@ -16,7 +16,7 @@ import org.eclipse.californium.core.server.resources.CoapExchange;
 import io.coaptree.rd.coap.CoapResourceDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.MonotonicClock;
-import io.coaptree.server.access.AccessPolicy;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
 
@@ -51,9 +51,9 @@ public final class RdTarget implements AutoCloseable {
 
     private RdTarget(String bindAddress, int maxRegistrations) {
         Map<String, Object> serverOptions = new HashMap<>();
-        serverOptions.put(ServerOptions.BIND_ADDRESS, bindAddress);
-        serverOptions.put(ServerOptions.PORT, 0);
-        server.apply(ServerOptions.from(serverOptions));
+        serverOptions.put(ServerOptions.BIND_ADDRESS.id(), bindAddress);
+        serverOptions.put(ServerOptions.PORT.id(), 0);
+        server.apply(ServerOptions.fromProperties(serverOptions));
         server.applyAccessPolicy(AccessPolicy.open());
         Map<String, Object> rdOptions = new HashMap<>();
         rdOptions.put(DirectoryOptions.REGISTRATIONS_MAX, maxRegistrations);

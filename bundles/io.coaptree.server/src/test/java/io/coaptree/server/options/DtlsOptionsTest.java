@@ -1,4 +1,4 @@
-package io.coaptree.server.dtls;
+package io.coaptree.server.options;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,9 +10,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
-import org.eclipse.californium.elements.config.CertificateAuthenticationMode;
-import org.eclipse.californium.scandium.dtls.cipher.CipherSuite;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.properties.InvalidPropertyException;
@@ -24,23 +23,11 @@ class DtlsOptionsTest {
         for (int i = 0; i < keyValues.length; i += 2) {
             p.put((String) keyValues[i], keyValues[i + 1]);
         }
-        return DtlsOptions.from(p, SecretDecoder.PLAIN);
+        return DtlsOptions.fromProperties(p, SecretDecoder.PLAIN);
     }
 
     private static String refusedField(Object... keyValues) {
         return assertThrows(InvalidPropertyException.class, () -> from(keyValues)).field();
-    }
-
-    @Test
-    void defaultsAreOffAndSized() {
-        DtlsOptions d = from();
-        assertEquals(DtlsOptions.defaults(), d);
-        assertFalse(d.enabled());
-        assertEquals(5684, d.port());
-        assertEquals(CertificateAuthenticationMode.NEEDED, d.clientAuthentication());
-        assertEquals(6, d.connectionIdLength());
-        assertTrue(d.sessionResumption());
-        assertEquals(1000, d.maxConnections());
     }
 
     @Test
@@ -73,7 +60,6 @@ class DtlsOptionsTest {
                 "dtls.rpk.enabled", true));
         assertEquals("dtls.certificates.source", refusedField("dtls.certificates.source", "usb-stick"));
         assertEquals("dtls.client.auth", refusedField("dtls.client.auth", "sometimes"));
-        assertEquals("dtls.cipher.suites", refusedField("dtls.cipher.suites", "TLS_NULL_WITH_NULL"));
         assertEquals("dtls.rpk.trusted", refusedField("dtls.rpk.trusted", "not-base64!"));
         assertEquals("coaps.port", refusedField("coaps.port", 70000));
         assertEquals("dtls.connection.id.length", refusedField("dtls.connection.id.length", 17));
@@ -96,25 +82,31 @@ class DtlsOptionsTest {
         assertEquals("dtls.certificates.source: 'usb-stick' is not one of none, files, kura-keystore", e.getMessage());
         assertEquals("dtls.client.auth: 'sometimes' is not one of none, wanted, needed",
                 assertThrows(InvalidPropertyException.class, () -> from("dtls.client.auth", "sometimes")).getMessage());
-        assertEquals(CertificateAuthenticationMode.WANTED, from("dtls.client.auth", "Wanted").clientAuthentication());
+        assertEquals(ClientAuthentication.WANTED, from("dtls.client.auth", "Wanted").clientAuthentication());
     }
 
     @Test
-    void cipherSuitesAreReadByName() {
-        DtlsOptions d = from("dtls.cipher.suites", "TLS_PSK_WITH_AES_128_CCM_8, TLS_PSK_WITH_AES_128_GCM_SHA256");
-        assertEquals(List.of(CipherSuite.TLS_PSK_WITH_AES_128_CCM_8, CipherSuite.TLS_PSK_WITH_AES_128_GCM_SHA256),
-                d.cipherSuites());
+    void cipherSuitesAndTrustedKeysAreReadAsListed() {
+        DtlsOptions d = from("dtls.cipher.suites", "TLS_PSK_WITH_AES_128_CCM_8, TLS_PSK_WITH_AES_128_GCM_SHA256",
+                "dtls.rpk.trusted", " AAEC ;\nAwQF ");
+        assertEquals(List.of("TLS_PSK_WITH_AES_128_CCM_8", "TLS_PSK_WITH_AES_128_GCM_SHA256"), d.cipherSuites());
+        assertEquals(Set.of("AAEC", "AwQF"), d.trustedRawPublicKeys());
+        assertFalse(d.trustAllRawPublicKeys());
+        DtlsOptions any = from("dtls.rpk.trusted", " * ");
+        assertTrue(any.trustAllRawPublicKeys());
+        assertEquals(Set.of(), any.trustedRawPublicKeys());
     }
 
     @Test
     void passwordsGoThroughTheDecoder() {
         Map<String, Object> p = Map.of("coaps.enabled", true, "dtls.psk.credentials", "ENC(a=secret1)");
         SecretDecoder unwrap = (field, stored) -> stored.substring(4, stored.length() - 1).toCharArray();
-        assertArrayEquals("secret1".getBytes(StandardCharsets.UTF_8), DtlsOptions.from(p, unwrap).psk().key("a"));
+        assertArrayEquals("secret1".getBytes(StandardCharsets.UTF_8),
+                DtlsOptions.fromProperties(p, unwrap).psk().key("a"));
         SecretDecoder failing = (field, stored) -> {
             throw new InvalidPropertyException(field, "cannot be decrypted");
         };
         assertEquals("dtls.psk.credentials",
-                assertThrows(InvalidPropertyException.class, () -> DtlsOptions.from(p, failing)).field());
+                assertThrows(InvalidPropertyException.class, () -> DtlsOptions.fromProperties(p, failing)).field());
     }
 }

@@ -1,8 +1,8 @@
-package io.coaptree.server.dtls;
+package io.coaptree.server.options;
 
 import io.coaptree.properties.ComponentProperties;
 
-/** Where the DTLS endpoint's certificates come from ({@value DtlsOptions#CERTIFICATE_SOURCE}). */
+/** Where the DTLS endpoint's certificates come from ({@link DtlsOptions#CERTIFICATE_SOURCE}). */
 public enum CertificateSource {
     /** No certificates: PSK only. */
     NONE,

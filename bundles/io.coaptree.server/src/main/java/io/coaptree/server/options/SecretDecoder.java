@@ -1,4 +1,4 @@
-package io.coaptree.server.dtls;
+package io.coaptree.server.options;
 
 import io.coaptree.properties.InvalidPropertyException;
 
@@ -16,7 +16,7 @@ public interface SecretDecoder {
      * @param field the property id, for the refusal message
      * @param stored the non-empty stored value
      * @return the secret
-     * @throws io.coaptree.server.options.InvalidPropertyException naming {@code field} if it cannot be decoded (the
+     * @throws io.coaptree.properties.InvalidPropertyException naming {@code field} if it cannot be decoded (the
      *             message must not contain the value)
      */
     char[] decode(String field, String stored);

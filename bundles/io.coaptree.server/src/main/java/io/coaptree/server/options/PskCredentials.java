@@ -1,4 +1,4 @@
-package io.coaptree.server.dtls;
+package io.coaptree.server.options;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import java.util.Set;
 import io.coaptree.properties.InvalidPropertyException;
 
 /**
- * The pre-shared keys the DTLS endpoint accepts, parsed from the Password property {@value DtlsOptions#PSK_CREDENTIALS}.
+ * The pre-shared keys the DTLS endpoint accepts, parsed from the Password property {@link DtlsOptions#PSK_CREDENTIALS}.
  *
  * <p>
  * Format: entries {@code identity=key} separated by {@code ;} or new lines, for example
@@ -40,7 +40,7 @@ public final class PskCredentials {
 
     /**
      * @param text the decrypted property value, may be empty
-     * @throws InvalidPropertyException naming {@value DtlsOptions#PSK_CREDENTIALS}
+     * @throws InvalidPropertyException naming {@link DtlsOptions#PSK_CREDENTIALS}
      */
     public static PskCredentials parse(char[] text) {
         String all = new String(text);
@@ -86,7 +86,7 @@ public final class PskCredentials {
     }
 
     private static InvalidPropertyException refuse(int position, String problem) {
-        return new InvalidPropertyException(DtlsOptions.PSK_CREDENTIALS, "entry " + position + " " + problem);
+        return new InvalidPropertyException(DtlsOptions.PSK_CREDENTIALS.id(), "entry " + position + " " + problem);
     }
 
     public boolean isEmpty() {

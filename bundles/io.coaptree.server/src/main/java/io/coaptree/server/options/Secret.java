@@ -1,4 +1,4 @@
-package io.coaptree.server.dtls;
+package io.coaptree.server.options;
 
 import java.util.Arrays;
 
