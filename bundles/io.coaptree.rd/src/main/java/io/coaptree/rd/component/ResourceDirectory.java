@@ -112,7 +112,7 @@ public class ResourceDirectory implements ConfigurableComponent {
         runningProperties = Map.copyOf(properties);
         DirectoryOptions next;
         try {
-            next = DirectoryOptions.from(properties);
+            next = DirectoryOptions.fromProperties(properties);
         } catch (InvalidPropertyException e) {
             LOG.error("Resource Directory configuration refused{}: {}",
                     directory == null ? "; the directory is not started" : ", keeping the previous one",

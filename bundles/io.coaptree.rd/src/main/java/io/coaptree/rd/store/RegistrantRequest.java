@@ -8,6 +8,7 @@ import java.util.OptionalLong;
 import com.google.common.collect.ImmutableList;
 
 import io.coaptree.linkformat.LinkAttribute;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 
 /**
  * What any write of a registrant (a registration or an update of one) may carry besides what only that kind has:

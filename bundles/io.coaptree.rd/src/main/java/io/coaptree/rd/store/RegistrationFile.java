@@ -18,6 +18,7 @@ import io.coaptree.linkformat.LinkFormatLimits;
 import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.linkformat.LinkFormatSerializer;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 
 /**
  * Saves a store's registrations with their remaining lifetimes, and loads them back, so registrations survive a

@@ -23,6 +23,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.RegistrationEvent.Kind;
 import io.coaptree.rd.store.StoreResult.Outcome;
 

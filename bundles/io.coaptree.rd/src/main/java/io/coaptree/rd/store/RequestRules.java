@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.UriReference;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 /**
@@ -28,10 +29,10 @@ public final class RequestRules {
     StoreResult checkRegistration(RegistrationRequest request, String sector) {
         StoreResult refusal = checkIdentity(request.identity().orElse(null));
         if (refusal == null) {
-            refusal = checkName("ep", request.endpointName(), options.maxEndpointNameBytes());
+            refusal = checkName("ep", request.endpointName(), RegistrationStoreOptions.RFC_MAX_NAME_BYTES);
         }
         if (refusal == null && (request.sector().isPresent() || !sector.isEmpty())) {
-            refusal = checkName("d", sector, options.maxSectorBytes());
+            refusal = checkName("d", sector, RegistrationStoreOptions.RFC_MAX_NAME_BYTES);
         }
         if (refusal == null && request.lifetimeSeconds().isPresent()) {
             refusal = checkLifetime(request.lifetimeSeconds().getAsLong());
@@ -75,9 +76,9 @@ public final class RequestRules {
 
     /** The checks a persisted registration must still pass under the current options. */
     StoreResult checkStored(Registration saved) {
-        StoreResult refusal = checkName("ep", saved.endpointName(), options.maxEndpointNameBytes());
+        StoreResult refusal = checkName("ep", saved.endpointName(), RegistrationStoreOptions.RFC_MAX_NAME_BYTES);
         if (refusal == null && saved.sector().isPresent()) {
-            refusal = checkName("d", saved.sector().get(), options.maxSectorBytes());
+            refusal = checkName("d", saved.sector().get(), RegistrationStoreOptions.RFC_MAX_NAME_BYTES);
         }
         if (refusal == null) {
             refusal = checkLifetime(saved.lifetimeSeconds());

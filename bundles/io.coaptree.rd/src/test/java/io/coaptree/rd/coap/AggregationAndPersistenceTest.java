@@ -30,8 +30,9 @@ class AggregationAndPersistenceTest {
 
     @Test
     void localResourcesAreOneRegistrationThatFollowsThemInTheNodesDomain() throws Exception {
-        Map<String, Object> settings = Map.of(DirectoryOptions.LOCAL_ENABLED, true,
-                DirectoryOptions.LOCAL_CHECK_INTERVAL, 1, DirectoryOptions.LOCAL_BASE, "coap://192.0.2.10:5683");
+        Map<String, Object> settings = Map.of(DirectoryOptions.LOCAL_ENABLED.id(), true,
+                DirectoryOptions.LOCAL_CHECK_INTERVAL.id(), 1,
+                DirectoryOptions.LOCAL_BASE.id(), "coap://192.0.2.10:5683");
         try (DirectoryFixture rd = new DirectoryFixture(settings, null, Map.of(ServerOptions.DOMAIN.id(), "plant1"))) {
             ExtendedResource temperature = new ExtendedResource("temperature").addAttribute("rt", "temp");
             ExtendedResource humidity = new ExtendedResource("humidity").addAttribute("rt", "humidity");

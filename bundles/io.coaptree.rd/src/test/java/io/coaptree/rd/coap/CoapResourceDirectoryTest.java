@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 
 /** Every protocol point of RFC 9176 the directory serves, with a real Californium client against the real server. */
 class CoapResourceDirectoryTest {
@@ -138,7 +139,7 @@ class CoapResourceDirectoryTest {
     @Test
     void simpleRegistrationOfASilentEndpointTimesOutWith503() throws Exception {
         rd.close();
-        rd = new DirectoryFixture(Map.of(DirectoryOptions.SIMPLE_TIMEOUT, 1));
+        rd = new DirectoryFixture(Map.of(DirectoryOptions.SIMPLE_TIMEOUT.id(), 1));
         try (SimpleEndpoint endpoint = SimpleEndpoint.silent()) {
             CoapResponse response = endpoint.post(rd.uri("/.well-known/rd?ep=sleepy"));
             assertEquals(ResponseCode.SERVICE_UNAVAILABLE, response.getCode());
@@ -151,7 +152,7 @@ class CoapResourceDirectoryTest {
     @Test
     void simpleRegistrationRefusesAnOversizedDocumentWith413() throws Exception {
         rd.close();
-        rd = new DirectoryFixture(Map.of(DirectoryOptions.SIMPLE_MAX, 64));
+        rd = new DirectoryFixture(Map.of(DirectoryOptions.SIMPLE_MAX.id(), 64));
         try (SimpleEndpoint endpoint = SimpleEndpoint.serving(sensorLinks(5))) {
             CoapResponse response = endpoint.post(rd.uri("/.well-known/rd?ep=big"));
             assertEquals(ResponseCode.REQUEST_ENTITY_TOO_LARGE, response.getCode());
@@ -277,8 +278,9 @@ class CoapResourceDirectoryTest {
     @Test
     void limitsAre413And503WithADiagnostic() throws Exception {
         rd.close();
-        rd = new DirectoryFixture(Map.of(DirectoryOptions.LINKS_MAX, 3, DirectoryOptions.REGISTRATIONS_MAX, 2,
-                DirectoryOptions.PAYLOAD_MAX, 1000, DirectoryOptions.LOOKUP_PAYLOAD_MAX, 1024));
+        rd = new DirectoryFixture(Map.of(RegistrationStoreOptions.LINKS_MAX.id(), 3,
+                RegistrationStoreOptions.REGISTRATIONS_MAX.id(), 2, DirectoryOptions.PAYLOAD_MAX.id(), 1000,
+                DirectoryOptions.LOOKUP_PAYLOAD_MAX.id(), 1024));
         assertRefused(ResponseCode.REQUEST_ENTITY_TOO_LARGE, "limit", register("/rd?ep=a", sensorLinks(4)));
         assertRefused(ResponseCode.REQUEST_ENTITY_TOO_LARGE, "limit",
                 register("/rd?ep=a", "</" + "p".repeat(1100) + ">"));
@@ -299,8 +301,8 @@ class CoapResourceDirectoryTest {
     @Test
     void authenticationSettingsRefusePlainRequestsWith401() throws Exception {
         rd.close();
-        rd = new DirectoryFixture(Map.of(DirectoryOptions.REQUIRE_AUTHENTICATION, true,
-                DirectoryOptions.LOOKUP_ACCESS, "authenticated"));
+        rd = new DirectoryFixture(Map.of(RegistrationStoreOptions.REQUIRE_AUTHENTICATION.id(), true,
+                DirectoryOptions.LOOKUP_ACCESS.id(), "authenticated"));
         assertRefused(ResponseCode.UNAUTHORIZED, "authenticated", register("/rd?ep=a", SENSOR_LINKS));
         assertRefused(ResponseCode.UNAUTHORIZED, "authenticated", get("/rd-lookup/ep"));
         try (SimpleEndpoint endpoint = SimpleEndpoint.serving("</a>")) {

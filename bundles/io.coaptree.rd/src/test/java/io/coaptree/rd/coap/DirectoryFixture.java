@@ -68,13 +68,13 @@ final class DirectoryFixture implements AutoCloseable {
         server.applyAccessPolicy(AccessPolicy.open());
         Map<String, Object> options = new HashMap<>();
         // the node's own registration would show up in every unfiltered lookup: tests that want it enable it
-        options.put(DirectoryOptions.LOCAL_ENABLED, false);
+        options.put(DirectoryOptions.LOCAL_ENABLED.id(), false);
         options.putAll(settings);
         directory = peerLinks == null
-                ? new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(),
-                        persistenceFile)
-                : new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(),
-                        persistenceFile, peerLinks);
+                ? new CoapResourceDirectory(DirectoryOptions.fromProperties(options), server, scheduler,
+                        new MonotonicClock(), persistenceFile)
+                : new CoapResourceDirectory(DirectoryOptions.fromProperties(options), server, scheduler,
+                        new MonotonicClock(), persistenceFile, peerLinks);
         directory.start();
         clientEndpoint = newClientEndpoint();
     }

@@ -13,10 +13,10 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.rd.lookup.DirectoryLookup;
 import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
-import io.coaptree.rd.store.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
@@ -28,7 +28,7 @@ class CurrentDirectoryTest {
     private final List<RegistrationEvent> events = new CopyOnWriteArrayList<>();
 
     private LocalDirectory running() {
-        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         return new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> "");
     }
 

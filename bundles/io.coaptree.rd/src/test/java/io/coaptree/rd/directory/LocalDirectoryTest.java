@@ -14,10 +14,10 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.rd.lookup.DirectoryLookup;
 import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
-import io.coaptree.rd.store.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 /** The running directory: the default sector, and the store's rules for every caller. */
@@ -26,7 +26,7 @@ class LocalDirectoryTest {
     private static final String SOURCE = "coap://[2001:db8::1]:5683";
 
     private final ManualClock clock = new ManualClock();
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
     private final AtomicReference<String> sector = new AtomicReference<>("gateway-7");
     private final LocalDirectory directory = new LocalDirectory(store, new DirectoryLookup(store, "/rd/"),
             sector::get);

@@ -14,10 +14,10 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.linkformat.LinkFormatSerializer;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.InvalidRequestException;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
-import io.coaptree.rd.store.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 class DirectoryLookupTest {
@@ -29,7 +29,7 @@ class DirectoryLookupTest {
             + "<http://www.example.com/sensors/t123>;anchor=\"/sensors/temp\";rel=\"describedby\","
             + "</t>;anchor=\"/sensors/temp\";rel=\"alternate\"";
 
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS,
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(),
             Clock.systemUTC());
     private final DirectoryLookup lookup = new DirectoryLookup(store, "/rd/");
 

@@ -12,10 +12,10 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.linkformat.LinkFormatSerializer;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
-import io.coaptree.rd.store.RegistrationStoreOptions;
 
 /**
  * Lookups narrowed by the store's index return exactly what a scan of every registration returns, in the same
@@ -30,7 +30,7 @@ class IndexedLookupTest {
     private static final String[] D = {"floor1", "floor2"};
 
     private final ManualClock clock = new ManualClock();
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
     private final DirectoryLookup indexed = new DirectoryLookup(store, "/rd/");
     private final DirectoryLookup scanning = new DirectoryLookup(store, "/rd/", false);
     private final Random random = new Random(7);

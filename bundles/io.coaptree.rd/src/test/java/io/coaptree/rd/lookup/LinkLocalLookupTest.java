@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.linkformat.LinkFormatSerializer;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.LinkLocalBase;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
-import io.coaptree.rd.store.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 /**
@@ -30,7 +30,7 @@ class LinkLocalLookupTest {
 
     private static final String LINKS = "</temp>;rt=\"temperature\",</light>;rt=\"light\";anchor=\"/temp\"";
 
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS,
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(),
             Clock.systemUTC());
     private final DirectoryLookup lookup = new DirectoryLookup(store, "/rd/");
 

@@ -12,12 +12,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 
 /** The store's lookup index answers exactly what the registrations hold, through every kind of change. */
 class AttributeIndexTest {
 
     private final ManualClock clock = new ManualClock();
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
 
     private StoreResult register(String ep, String payload, String... query) throws Exception {
         List<String> options = new ArrayList<>(List.of("ep=" + ep));
@@ -84,7 +85,7 @@ class AttributeIndexTest {
         Path file = dir.resolve("registrations.txt");
         RegistrationFile.save(store, file);
 
-        RegistrationStore restored = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore restored = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         RegistrationFile.load(restored, file);
 
         assertEquals(List.of("n1"), restored.registrationsWithAll(List.of(new AttributeValue("rt", "temperature"),

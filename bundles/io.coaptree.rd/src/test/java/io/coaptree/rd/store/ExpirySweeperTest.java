@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -22,6 +23,7 @@ import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.linkformat.Link;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 class ExpirySweeperTest {
@@ -31,8 +33,9 @@ class ExpirySweeperTest {
     @Test
     void tenThousandRegistrationsAddNoThreadAndOneTaskExpiresThemAll() throws Exception {
         ManualClock clock = new ManualClock();
-        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.builder().maxRegistrations(20_000)
-                .sweepIntervalSeconds(1).build(), clock);
+        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.fromProperties(
+                Map.of(RegistrationStoreOptions.REGISTRATIONS_MAX.id(), 20_000,
+                        RegistrationStoreOptions.SWEEP_INTERVAL.id(), 1)), clock);
         ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor();
         try (ExpirySweeper sweeper = ExpirySweeper.start(store, scheduler)) {
             // Let the scheduler start its worker before counting.
@@ -88,8 +91,8 @@ class ExpirySweeperTest {
                 return this;
             }
         };
-        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.builder().sweepIntervalSeconds(1)
-                .build(), clock);
+        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.fromProperties(
+                Map.of(RegistrationStoreOptions.SWEEP_INTERVAL.id(), 1)), clock);
         store.register(RegistrationRequest.builder("a").lifetimeSeconds(60).sourceAddress("coap://h").build());
         time.advance(Duration.ofSeconds(60));
         failNextRead.set(true);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.RegistrationFile.LoadReport;
 import io.coaptree.rd.store.RegistrationFile.StoreFileException;
 import io.coaptree.rd.store.StoreResult.Outcome;
@@ -30,7 +32,7 @@ class RegistrationFileTest {
 
     @Test
     void registrationsSurviveARestartWithTheirRemainingLifetime() throws Exception {
-        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         List<Link> links = List.of(
                 Link.builder("/sensors/temp").attribute("rt", "temperature-c").attribute("if", "sensor").flag("obs")
                         .build(),
@@ -46,7 +48,7 @@ class RegistrationFileTest {
         Path file = directory.resolve("rd").resolve("registrations.txt");
 
         RegistrationFile.save(before, file);
-        RegistrationStore after = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore after = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         LoadReport report = RegistrationFile.load(after, file);
 
         assertEquals(new LoadReport(1, 0, 0), report);
@@ -72,7 +74,7 @@ class RegistrationFileTest {
 
     @Test
     void theTreesCopiesOfChildDirectoriesAreNotSavedSinceSynchronisationMakesThemAgain() throws Exception {
-        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         before.register(RegistrationRequest.builder("gA1").lifetimeSeconds(600).base("coap://127.0.0.1:40001")
                 .identity("node:A/-/dA").links(List.of(Link.builder("/tree/A/1/gA1/temperature").build())).build());
         Registration device = before.register(RegistrationRequest.builder("sensor").lifetimeSeconds(600)
@@ -80,7 +82,7 @@ class RegistrationFileTest {
         Path file = directory.resolve("registrations.txt");
 
         RegistrationFile.save(before, file);
-        RegistrationStore after = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore after = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
 
         assertEquals(new LoadReport(1, 0, 0), RegistrationFile.load(after, file));
         assertEquals("sensor", after.get(device.id()).get().endpointName());
@@ -88,22 +90,22 @@ class RegistrationFileTest {
 
     @Test
     void countsRegistrationsThatExpiredOrNoLongerFit() throws Exception {
-        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore before = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         before.register(RegistrationRequest.builder("many").sourceAddress("coap://h")
                 .links(List.of(Link.of("/1"), Link.of("/2"), Link.of("/3"))).build());
         before.register(RegistrationRequest.builder("few").sourceAddress("coap://h").build());
         Path file = directory.resolve("registrations.txt");
         RegistrationFile.save(before, file);
 
-        RegistrationStore stricter = new RegistrationStore(RegistrationStoreOptions.builder()
-                .maxLinksPerRegistration(2).build(), clock);
+        RegistrationStore stricter = new RegistrationStore(
+                RegistrationStoreOptions.fromProperties(Map.of(RegistrationStoreOptions.LINKS_MAX.id(), 2)), clock);
         assertEquals(new LoadReport(1, 0, 1), RegistrationFile.load(stricter, file));
         assertEquals(new LoadReport(0, 0, 2), RegistrationFile.load(stricter, file));
     }
 
     @Test
     void aMissingFileRestoresNothingAndAForeignFileIsRefused() throws Exception {
-        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, clock);
+        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
         assertEquals(new LoadReport(0, 0, 0), RegistrationFile.load(store, directory.resolve("absent")));
 
         Path foreign = directory.resolve("foreign.txt");

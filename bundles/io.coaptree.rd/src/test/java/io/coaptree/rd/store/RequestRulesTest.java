@@ -5,19 +5,21 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.linkformat.Link;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 /** The rules on their own: what each refuses, with which outcome and diagnostic. */
 class RequestRulesTest {
 
-    private final RequestRules rules = new RequestRules(RegistrationStoreOptions.DEFAULTS);
-    private final RequestRules authenticatedOnly = new RequestRules(
-            RegistrationStoreOptions.builder().requireIdentity(true).build());
+    private final RequestRules rules = new RequestRules(RegistrationStoreOptions.defaults());
+    private final RequestRules authenticatedOnly = new RequestRules(RegistrationStoreOptions.fromProperties(
+            Map.of(RegistrationStoreOptions.REQUIRE_AUTHENTICATION.id(), true)));
 
     private static RegistrationRequest.Builder request(String ep) {
         return RegistrationRequest.builder(ep).sourceAddress("coap://192.0.2.1:5683").links(List.of(Link.of("/t")));
@@ -34,7 +36,7 @@ class RequestRulesTest {
 
     @Test
     void onlyTheFirstIdentityMayModifyAnEndpoint() {
-        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, new ManualClock());
+        RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), new ManualClock());
         Registration bound = store.register(request("bound").identity("psk:a").build()).registration().get();
         Registration open = store.register(request("open").build()).registration().get();
 
@@ -63,7 +65,8 @@ class RequestRulesTest {
     @Test
     void linksAndExtraAttributesAboveTheLimitsAreTooLarge() {
         RequestRules small = new RequestRules(
-                RegistrationStoreOptions.builder().maxLinksPerRegistration(1).maxExtraAttributes(0).build());
+                RegistrationStoreOptions.fromProperties(Map.of(RegistrationStoreOptions.LINKS_MAX.id(), 1,
+                        RegistrationStoreOptions.ATTRIBUTES_MAX.id(), 0)));
 
         assertEquals(Outcome.TOO_LARGE, small.checkRegistration(
                 request("n").links(List.of(Link.of("/a"), Link.of("/b"))).build(), "").outcome());

@@ -11,11 +11,13 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 
 /** Registrations of devices of one kind share their equal links and attributes instead of holding copies. */
 class SharedLinksTest {
 
-    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.DEFAULTS, new ManualClock());
+    private final RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(),
+            new ManualClock());
 
     private Registration register(String ep, String payload) throws Exception {
         return store.register(RegistrationRequest.fromUriQuery(List.of("ep=" + ep, "et=sensor-node"))

@@ -33,6 +33,7 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.coap.CoapResourceDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.MonotonicClock;
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.remotequery.coap.NodeIdentity;
@@ -66,9 +67,10 @@ class ServiceDirectoryTest {
         server.apply(ServerOptions.fromProperties(
                 Map.of(ServerOptions.BIND_ADDRESS.id(), "127.0.0.1", ServerOptions.PORT.id(), 0)));
         Map<String, Object> options = new HashMap<>();
-        options.put(DirectoryOptions.LINKS_MAX, LINKS_MAX);
-        options.put(DirectoryOptions.LOCAL_ENABLED, false);
-        rd = new CoapResourceDirectory(DirectoryOptions.from(options), server, scheduler, new MonotonicClock(), null);
+        options.put(RegistrationStoreOptions.LINKS_MAX.id(), LINKS_MAX);
+        options.put(DirectoryOptions.LOCAL_ENABLED.id(), false);
+        rd = new CoapResourceDirectory(DirectoryOptions.fromProperties(options), server, scheduler,
+                new MonotonicClock(), null);
         rd.start();
         rd.store().addListener(event -> {
             if (event.kind() == RegistrationEvent.Kind.CREATED || event.kind() == RegistrationEvent.Kind.REPLACED) {

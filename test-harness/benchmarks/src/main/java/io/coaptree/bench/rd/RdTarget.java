@@ -15,6 +15,7 @@ import org.eclipse.californium.core.server.resources.CoapExchange;
 
 import io.coaptree.rd.coap.CoapResourceDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.MonotonicClock;
 import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.core.GatewayCoapServer;
@@ -56,9 +57,9 @@ public final class RdTarget implements AutoCloseable {
         server.apply(ServerOptions.fromProperties(serverOptions));
         server.applyAccessPolicy(AccessPolicy.open());
         Map<String, Object> rdOptions = new HashMap<>();
-        rdOptions.put(DirectoryOptions.REGISTRATIONS_MAX, maxRegistrations);
-        rdOptions.put(DirectoryOptions.LOCAL_ENABLED, false);
-        directory = new CoapResourceDirectory(DirectoryOptions.from(rdOptions), server, scheduler,
+        rdOptions.put(RegistrationStoreOptions.REGISTRATIONS_MAX.id(), maxRegistrations);
+        rdOptions.put(DirectoryOptions.LOCAL_ENABLED.id(), false);
+        directory = new CoapResourceDirectory(DirectoryOptions.fromProperties(rdOptions), server, scheduler,
                 new MonotonicClock(), null);
         // plain Californium resources straight on the tree: nothing of ours between the stack and them
         CoapResource bench = new CoapResource("bench", false);

@@ -1,4 +1,4 @@
-package io.coaptree.telemetry.uplink;
+package io.coaptree.telemetry.options;
 
 /** Where a gateway's telemetry goes ({@code telemetry.destination}). */
 public enum Destination {
