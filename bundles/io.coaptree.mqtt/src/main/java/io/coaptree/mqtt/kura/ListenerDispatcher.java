@@ -116,11 +116,6 @@ public final class ListenerDispatcher implements AutoCloseable {
         return dropped.get();
     }
 
-    /** Events waiting for the dispatch thread. */
-    public int queuedEvents() {
-        return executor.getQueue().size();
-    }
-
     private void dispatch(String name, Consumer<DataTransportListener> event) {
         try {
             executor.execute(() -> notifyAll(name, event));
