@@ -17,4 +17,20 @@ class LayeringTest {
                 .adapter("paho", Platform.PAHO)
                 .adapter("kura", Platform.KURA).check();
     }
+
+    /**
+     * The connection engine, named: it must exist, and it stays plain logic (reaching the broker through the paho
+     * adapter) even if the rule above ever names it an adapter.
+     */
+    @Test
+    void theConnectionEngineUsesNoPlatform() {
+        BundleLayers.of("io.coaptree.mqtt.connection").check();
+    }
+
+    /** Paho's types stay in the paho adapter: the component is OSGi and Kura glue over the connection engine. */
+    @Test
+    void theComponentUsesOsgiAndKuraButNotPaho() {
+        BundleLayers.of("io.coaptree.mqtt.component")
+                .adapter("", Platform.OSGI, Platform.KURA).check();
+    }
 }

@@ -17,15 +17,17 @@ import org.eclipse.kura.data.transport.listener.DataTransportListener;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.coaptree.mqtt.connection.ConnectionEvents;
+
 /**
- * Delivers transport events to {@link DataTransportListener}s on one dedicated thread, in the order they
- * happened. Paho's threads only enqueue: a slow listener must never keep the client from reading the socket
+ * Delivers transport events (the connection's, and the component's configuration updates) to
+ * {@link DataTransportListener}s on one dedicated thread, in the order they happened. Paho's threads only enqueue: a slow listener must never keep the client from reading the socket
  * and answering keep-alive, which is how loaded gateways lost their broker connection.
  * <p>
  * The queue is bounded. When listeners fall that far behind, further events are dropped, counted and logged
  * rather than blocking Paho (which would stall keep-alive) or growing without limit.
  */
-public final class ListenerDispatcher implements AutoCloseable {
+public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable {
 
     private static final Logger logger = LoggerFactory.getLogger(ListenerDispatcher.class);
     private static final long DROP_LOG_EVERY = 1000;
@@ -58,10 +60,12 @@ public final class ListenerDispatcher implements AutoCloseable {
         listeners.remove(listener);
     }
 
+    @Override
     public void connectionEstablished(boolean newSession) {
         dispatch("connection established", l -> l.onConnectionEstablished(newSession));
     }
 
+    @Override
     public void disconnected() {
         dispatch("disconnected", DataTransportListener::onDisconnected);
     }
@@ -74,15 +78,19 @@ public final class ListenerDispatcher implements AutoCloseable {
         dispatch("configuration updated", l -> l.onConfigurationUpdated(wasConnected));
     }
 
+    @Override
     public void connectionLost(Throwable cause) {
         dispatch("connection lost", l -> l.onConnectionLost(cause));
     }
 
+    @Override
     public void messageArrived(String topic, byte[] payload, int qos, boolean retained) {
         dispatch("message arrived", l -> l.onMessageArrived(topic, payload, qos, retained));
     }
 
-    public void messageConfirmed(DataTransportToken token) {
+    @Override
+    public void messageConfirmed(int messageId, String sessionId) {
+        DataTransportToken token = new DataTransportToken(messageId, sessionId);
         dispatch("message confirmed", l -> l.onMessageConfirmed(token));
     }
 
@@ -91,6 +99,7 @@ public final class ListenerDispatcher implements AutoCloseable {
      * until they have been told, so that they can still publish a last message. From the dispatch thread
      * itself (a listener disconnecting) the listeners are called directly instead, to avoid waiting on itself.
      */
+    @Override
     public void disconnectingAndWait(long timeoutMillis) {
         Consumer<DataTransportListener> event = DataTransportListener::onDisconnecting;
         if (Thread.currentThread() == dispatchThread) {
@@ -114,11 +123,6 @@ public final class ListenerDispatcher implements AutoCloseable {
     /** Events dropped because the queue was full, since this dispatcher was created. */
     public long droppedEvents() {
         return dropped.get();
-    }
-
-    /** Events waiting for the dispatch thread. */
-    public int queuedEvents() {
-        return executor.getQueue().size();
     }
 
     private void dispatch(String name, Consumer<DataTransportListener> event) {

@@ -71,7 +71,7 @@ class ListenerDispatcherTest {
 
         @Override
         public void onMessageConfirmed(DataTransportToken token) {
-            add("confirmed:" + token.getMessageId());
+            add("confirmed:" + token.getMessageId() + "/" + token.getSessionId());
         }
 
         String next() throws InterruptedException {
@@ -88,7 +88,7 @@ class ListenerDispatcherTest {
         dispatcher.add(r); // added once only
         dispatcher.connectionEstablished(true);
         dispatcher.messageArrived("a", new byte[0], 1, false);
-        dispatcher.messageConfirmed(new DataTransportToken(7, "s"));
+        dispatcher.messageConfirmed(7, "s");
         dispatcher.connectionLost(new Exception());
         dispatcher.configurationUpdating(true);
         dispatcher.configurationUpdated(true);
@@ -98,7 +98,7 @@ class ListenerDispatcherTest {
             seen.add(r.next());
         }
         assertEquals(List.of("established:true@test-dispatch", "arrived:a@test-dispatch",
-                "confirmed:7@test-dispatch", "lost@test-dispatch", "updating@test-dispatch",
+                "confirmed:7/s@test-dispatch", "lost@test-dispatch", "updating@test-dispatch",
                 "updated@test-dispatch", "disconnected@test-dispatch"), seen);
         assertTrue(r.events.isEmpty());
     }
