@@ -56,9 +56,10 @@ import io.coaptree.tree.service.TreeService;
  * notifications of the resources {@code telemetry.lookup} selects in this gateway's Resource Directory) and sends it
  * to {@code telemetry.destination}: up the tree to the root over the gateway's sealed, classed and batching MQTT
  * bus (opened by the tree service), or to the Kura {@link CloudPublisher} that {@code CloudPublisher.target} selects
- * (Kura's cloud-publisher convention: a dynamic, optional reference named {@code CloudPublisher}). On a root gateway it also reads every
- * gateway's telemetry and hands it to its own destination: the cloud, or its feed resource. A configuration that
- * cannot be applied is refused with an ERROR naming the field, and the running one keeps serving.
+ * (Kura's cloud-publisher convention: a dynamic, optional reference named {@code CloudPublisher}). On a root gateway
+ * it also reads every gateway's telemetry and hands it to its own destination: the cloud, or its feed resource. A
+ * configuration that cannot be applied is refused with an ERROR naming the field, and the running one keeps
+ * serving.
  */
 @Component(name = TelemetryUplink.PID, configurationPid = TelemetryUplink.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -158,7 +159,7 @@ public class TelemetryUplink implements ConfigurableComponent {
     }
 
     /**
-     * DroppedMessages reach the status from a tick, not per record: a device retrying through an hour-long broker outage then
+     * Refusals reach the status from a tick, not per record: a device retrying through an hour-long broker outage then
      * costs one service-property update a second at most, instead of one per refused record.
      */
     private synchronized void publishRefusalsIfChanged() {
