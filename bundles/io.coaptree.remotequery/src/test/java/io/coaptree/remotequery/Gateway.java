@@ -19,7 +19,7 @@ import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.protocol.MembershipProtocol;
 
 /**
  * One in-process gateway: tree handler and remote-query engine on one bus connection, and a small local server
@@ -27,7 +27,7 @@ import io.coaptree.tree.protocol.TreeHandler;
  */
 final class Gateway implements LocalExecutor {
 
-    final TreeHandler tree;
+    final MembershipProtocol tree;
     final RemoteQueryNode rq;
     final InMemoryMessageBus.Connection connection;
     final List<ResponseSink> counterObservers = new ArrayList<>();
@@ -46,12 +46,13 @@ final class Gateway implements LocalExecutor {
 
     /** @param broker the broker name the gateway announces (empty: none, so no direct routes to it) */
     Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options, String broker) {
-        tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).brokerName(broker).build(), clock);
+        tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).brokerName(broker).build(),
+                clock);
         rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
                 options, clock, origin -> false, child -> synced.test(child));
         connection = bus.connect(address, tree.lastWill());
         tree.start(connection);
-        rq.start(connection, tree.refusals());
+        rq.start(connection, tree.droppedMessages());
     }
 
     String name() {

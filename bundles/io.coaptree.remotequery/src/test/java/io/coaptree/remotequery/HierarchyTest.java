@@ -30,7 +30,7 @@ import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodePath;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /** Seven gateways (root, two domains, two groups each) on an in-memory bus, with a manual clock. */
 class HierarchyTest {
@@ -235,7 +235,7 @@ class HierarchyTest {
                 targets(request("a2", "/tree-lookup/res?scope=B").get(0)));
 
         dB.connection.subscribe("coaptree/B/-/dB/query", (t, p) -> { });
-        dB.rq.start(dB.connection, dB.tree.refusals());
+        dB.rq.start(dB.connection, dB.tree.droppedMessages());
         dB.ticking = true;
         run(Duration.ofSeconds(3));
         for (Gateway g : gateways.values()) {
@@ -299,10 +299,10 @@ class HierarchyTest {
         attacker.publish("coaptree/B/g2/b2/query", new byte[codec.limits().maxEncodedBytes() + 1]);
 
         Gateway b2 = gateways.get("b2");
-        assertEquals(2, b2.tree.refusals().count(RefusalReason.UNDECODABLE));
-        assertEquals(2, b2.tree.refusals().count(RefusalReason.TOPIC_MISMATCH));
-        assertEquals(1, b2.tree.refusals().count(RefusalReason.INVALID_SENDER));
-        assertEquals(1, b2.tree.refusals().count(RefusalReason.OVERSIZE));
+        assertEquals(2, b2.tree.droppedMessages().count(DropReason.UNDECODABLE));
+        assertEquals(2, b2.tree.droppedMessages().count(DropReason.TOPIC_MISMATCH));
+        assertEquals(1, b2.tree.droppedMessages().count(DropReason.INVALID_SENDER));
+        assertEquals(1, b2.tree.droppedMessages().count(DropReason.OVERSIZE));
         assertTrue(b2.executed.isEmpty(), "nothing refused reached the local server: " + b2.executed);
         List<CoapEnvelope> responses = request("a1", "/tree/B/g2/b2/temperature");
         assertEquals(CoapCodes.CONTENT, responses.get(0).code(), text(responses.get(0)));

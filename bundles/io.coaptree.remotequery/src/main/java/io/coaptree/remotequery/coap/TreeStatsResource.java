@@ -8,7 +8,7 @@ import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 
 import io.coaptree.api.ExtendedResource;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DroppedMessages;
 
 /**
  * {@code GET /tree-stats}: what this gateway refused of the tree's MQTT traffic, as JSON
@@ -21,9 +21,9 @@ public final class TreeStatsResource extends ExtendedResource {
 
     public static final String NAME = "tree-stats";
 
-    private final Refusals refusals;
+    private final DroppedMessages refusals;
 
-    public TreeStatsResource(Refusals refusals) {
+    public TreeStatsResource(DroppedMessages refusals) {
         super(NAME, false);
         this.refusals = refusals;
     }

@@ -7,7 +7,6 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.kura.configuration.ConfigurableComponent;
-import org.eclipse.kura.data.DataTransportService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
@@ -37,16 +36,14 @@ import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
 import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.bus.DeliveryClass;
-import io.coaptree.tree.bus.MessageBus;
-import io.coaptree.tree.delivery.TopicLanes;
+import io.coaptree.tree.service.TreeBus;
 import io.coaptree.tree.service.TreeService;
-import io.coaptree.tree.transport.DataTransportMessageBus;
 import io.coaptree.properties.ConfigurationChange;
 
 /**
  * RQ (docs/design.md) as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
- * and runs the {@link RemoteQueryNode} over the MQTT transport that {@code DataTransportService.target} selects,
- * ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
+ * and runs the {@link RemoteQueryNode} over the bus the tree service opens (sealed, in the gateway's class queues,
+ * batched), ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
  * synchronisation keeps the children's sets in this gateway's Resource Directory through its Java service (no CoAP
  * request to the gateway's own directory). A configuration that cannot be applied is refused with an ERROR naming
  * the field, and the running configuration keeps serving.
@@ -59,10 +56,6 @@ public class RemoteQuery implements ConfigurableComponent {
     public static final String PID = "io.coaptree.remotequery.RemoteQuery";
 
     private static final Logger LOG = LoggerFactory.getLogger(RemoteQuery.class);
-
-    /** Static: a new target filter means a new instance. */
-    @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
-    private DataTransportService transport;
 
     @Reference(name = "TreeService")
     private TreeService tree;
@@ -80,7 +73,7 @@ public class RemoteQuery implements ConfigurableComponent {
     private ResourceDirectoryService rd;
 
     // Guarded by this.
-    private DataTransportMessageBus bus;
+    private TreeBus bus;
     private RemoteQueryNode node;
     private RdSync sync;
     private ServiceDirectory directory;
@@ -139,16 +132,9 @@ public class RemoteQuery implements ConfigurableComponent {
 
     private void start(Settings settings) {
         RemoteQueryOptions options = settings.options();
-        // Arrivals and publishes go through the gateway's one delivery: class queues, workers, QoS per class.
-        bus = new DataTransportMessageBus(transport, tree.scheduler(), tree.delivery(), new TopicLanes(tree.topics()),
-                tree.refusals());
-        // Sealed and opened with the gateway's one TreeSecurity: the tree handler's boot, counter and windows.
-        MessageBus sealed = tree.security().protect(bus, settings.codecLimits().maxEncodedBytes());
         // Envelopes to a busy next hop share one seal; RD synchronisation (large, ordered) is not batched.
-        MessageBus batched = tree.delivery().batching(sealed, tree.refusals(),
-                settings.codecLimits().maxEncodedBytes());
-        QueryClasses classes = QueryClasses.of(server,
-                tree.delivery().options().defaultClass() == DeliveryClass.URGENT);
+        bus = tree.openBus(settings.codecLimits().maxEncodedBytes());
+        QueryClasses classes = QueryClasses.of(server, tree.defaultDeliveryClass() == DeliveryClass.URGENT);
         OwnOrigins ownOrigins = new OwnOrigins(server);
         if (options.syncEnabled() && rd == null) {
             LOG.warn("{}: no Resource Directory on this gateway: RD synchronisation is off, lookups fan out", PID);
@@ -158,14 +144,14 @@ public class RemoteQuery implements ConfigurableComponent {
             sync = new RdSync(tree.self(), tree::view, tree.topics(), options, Clock.systemUTC(), directory,
                     directory, ownOrigins);
             directory.observe(sync::localChanged);
-            sync.start(sealed, tree.refusals());
+            sync.start(bus.unbatched(), tree.droppedMessages());
             bus.onConnected(sync::reconnected);
         }
         RdSync s = sync;
         node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
                 new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC(), ownOrigins,
                 s == null ? child -> false : s::holds, tree.security());
-        node.start(batched, tree.refusals());
+        node.start(bus, tree.droppedMessages());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();
         ticks = tree.scheduler().scheduleWithFixedDelay(() -> {
@@ -179,7 +165,7 @@ public class RemoteQuery implements ConfigurableComponent {
             }
         }, tick, tick, TimeUnit.MILLISECONDS);
         resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node, classes),
-                new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes), new TreeStatsResource(tree.refusals()));
+                new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes), new TreeStatsResource(tree.droppedMessages()));
         for (ExtendedResource resource : resources) {
             if (!server.addResource(resource, ExtendedResource.class)) {
                 LOG.error("{}: /{} is taken by another resource; remote queries through it are unavailable", PID,

@@ -39,8 +39,8 @@ import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.security.GatewaySecurity;
 import io.coaptree.tree.security.SealRefusedException;
 import io.coaptree.tree.security.SecurityMode;
@@ -101,7 +101,7 @@ public final class RemoteQueryNode {
     private final Map<String, CancellableExchange> localObservations = new ConcurrentHashMap<>();
     private final ReplicaLoad replicas;
     private volatile MessageBus bus;
-    private volatile Refusals refusals;
+    private volatile DroppedMessages refusals;
 
     public RemoteQueryNode(NodeAddress self, Supplier<TreeView> tree, TreeTopics topics, EnvelopeCodec codec,
             LocalExecutor local, RemoteQueryOptions options, Clock clock) {
@@ -165,7 +165,7 @@ public final class RemoteQueryNode {
      *
      * @param refusals where an envelope that cannot be used is reported (the gateway's one counter, from the tree)
      */
-    public void start(MessageBus messageBus, Refusals refusals) {
+    public void start(MessageBus messageBus, DroppedMessages refusals) {
         this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
         messageBus.subscribe(topics.topic(self, TopicKind.QUERY), new SenderBoundHandler(this::onQuery));
@@ -472,7 +472,7 @@ public final class RemoteQueryNode {
                 return;
             }
             if (authenticatedSender != null && !authenticatedSender.equals(envelope.sourceNode())) {
-                refusals.refuse(RefusalReason.FORGED, topic, authenticatedSender, payload.length,
+                refusals.drop(DropReason.FORGED, topic, authenticatedSender, payload.length,
                         "sealed by " + authenticatedSender + " but names " + envelope.sourceNode() + " as sender");
                 return;
             }
@@ -493,12 +493,12 @@ public final class RemoteQueryNode {
         if (request.identity() == null || security.mode() == SecurityMode.NONE) {
             return true;
         }
-        RefusalReason reason;
+        DropReason reason;
         String detail;
         String claimed = request.sourceNode();
         byte[] voucher = request.voucher();
         if (voucher == null) {
-            reason = RefusalReason.UNSIGNED;
+            reason = DropReason.UNSIGNED;
             detail = "caller " + request.identity().type() + ":" + request.identity().name() + " without a voucher";
         } else {
             try {
@@ -510,7 +510,7 @@ public final class RemoteQueryNode {
                 detail = "voucher: " + e.getMessage();
             }
         }
-        refusals.refuse(reason, topic, claimed, size, detail);
+        refusals.drop(reason, topic, claimed, size, detail);
         publish(previous, TopicKind.REPLY, error(request, CoapCodes.UNAUTHORIZED,
                 "the caller's identity is not vouched for by its entry gateway").toBuilder()
                 .sourceNode(self.text()).destinationNode(previous.text()).build());
@@ -519,7 +519,7 @@ public final class RemoteQueryNode {
 
     private void onQuery(String topic, int size, CoapEnvelope request) {
         if (request.kind() != EnvelopeKind.REQUEST) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, request.sourceNode(), size,
+            refusals.drop(DropReason.TOPIC_MISMATCH, topic, request.sourceNode(), size,
                     "a " + request.kind() + " on a query topic");
             return;
         }
@@ -527,7 +527,7 @@ public final class RemoteQueryNode {
         try {
             previous = NodeAddress.parse(String.valueOf(request.sourceNode()));
         } catch (InvalidNodeException e) {
-            refusals.refuse(RefusalReason.INVALID_SENDER, topic, request.sourceNode(), size, e.getMessage());
+            refusals.drop(DropReason.INVALID_SENDER, topic, request.sourceNode(), size, e.getMessage());
             return;
         }
         if (!vouchedFor(topic, size, request, previous)) {
@@ -561,7 +561,7 @@ public final class RemoteQueryNode {
 
     private void onReply(String topic, int size, CoapEnvelope response) {
         if (response.kind() == EnvelopeKind.REQUEST) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, response.sourceNode(), size,
+            refusals.drop(DropReason.TOPIC_MISMATCH, topic, response.sourceNode(), size,
                     "a REQUEST on a reply topic");
             return;
         }
@@ -579,14 +579,14 @@ public final class RemoteQueryNode {
     /** The envelope, or null after reporting why it cannot be used (the sender is unknown until it is decoded). */
     private CoapEnvelope decode(String topic, byte[] payload) {
         if (payload.length > codec.limits().maxEncodedBytes()) {
-            refusals.refuse(RefusalReason.OVERSIZE, topic, null, payload.length,
+            refusals.drop(DropReason.OVERSIZE, topic, null, payload.length,
                     "larger than " + codec.limits().maxEncodedBytes() + " bytes");
             return null;
         }
         try {
             return codec.decode(payload);
         } catch (EnvelopeCodecException e) {
-            refusals.refuse(RefusalReason.UNDECODABLE, topic, null, payload.length, e.getMessage());
+            refusals.drop(DropReason.UNDECODABLE, topic, null, payload.length, e.getMessage());
             return null;
         }
     }

@@ -24,8 +24,8 @@ import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -62,7 +62,7 @@ public final class RdSync {
     private final ParentUplink uplink;
     private final ChildSets children;
     private volatile MessageBus bus;
-    private volatile Refusals refusals;
+    private volatile DroppedMessages refusals;
     // Guarded by this.
     private boolean dirty = true;
     private boolean reading;
@@ -95,7 +95,7 @@ public final class RdSync {
      *
      * @param refusals where a sync message that cannot be read is reported (the gateway's one counter)
      */
-    public void start(MessageBus messageBus, Refusals refusals) {
+    public void start(MessageBus messageBus, DroppedMessages refusals) {
         this.refusals = Objects.requireNonNull(refusals, "refusals");
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
         messageBus.subscribe(topics.topic(self, TopicKind.RD), new MessageHandler() {
@@ -191,12 +191,12 @@ public final class RdSync {
         try {
             message = codec.decode(payload);
         } catch (SyncCodecException e) {
-            refusals.refuse(e.reason(), topic, null, payload == null ? 0 : payload.length, e.getMessage());
+            refusals.drop(e.reason(), topic, null, payload == null ? 0 : payload.length, e.getMessage());
             return;
         }
         if (authenticatedSender != null && !authenticatedSender.equals(message.sender().text())) {
             // A gateway may speak only as itself: a parent's directory must not take another gateway's links.
-            refusals.refuse(RefusalReason.FORGED, topic, authenticatedSender, payload.length,
+            refusals.drop(DropReason.FORGED, topic, authenticatedSender, payload.length,
                     "sealed by " + authenticatedSender + " but names " + message.sender() + " as sender");
             return;
         }

@@ -14,7 +14,7 @@ import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * The wire form of {@link SyncMessage}s: version byte 1, type byte, the sender's address, the epoch, then per type
@@ -83,7 +83,7 @@ public final class SyncCodec {
 
     public SyncMessage decode(byte[] payload) throws SyncCodecException {
         if (payload == null || payload.length > maxBytes) {
-            throw new SyncCodecException(RefusalReason.OVERSIZE, "missing or larger than " + maxBytes + " bytes", null);
+            throw new SyncCodecException(DropReason.OVERSIZE, "missing or larger than " + maxBytes + " bytes", null);
         }
         ByteBuffer in = ByteBuffer.wrap(payload);
         try {
@@ -109,7 +109,7 @@ public final class SyncCodec {
                 }
                 case ACK -> message = new SyncMessage.Ack(sender, epoch, in.getLong());
                 case RESYNC -> message = new SyncMessage.Resync(sender, epoch);
-                default -> throw new SyncCodecException(RefusalReason.UNKNOWN_KIND, "unknown type " + type, null);
+                default -> throw new SyncCodecException(DropReason.UNKNOWN_KIND, "unknown type " + type, null);
             }
             if (in.hasRemaining()) {
                 throw new SyncCodecException(in.remaining() + " bytes after the message");
@@ -118,7 +118,7 @@ public final class SyncCodec {
         } catch (BufferUnderflowException e) {
             throw new SyncCodecException("truncated", e);
         } catch (InvalidNodeException e) {
-            throw new SyncCodecException(RefusalReason.INVALID_SENDER, "bad sender: " + e.getMessage(), e);
+            throw new SyncCodecException(DropReason.INVALID_SENDER, "bad sender: " + e.getMessage(), e);
         }
     }
 

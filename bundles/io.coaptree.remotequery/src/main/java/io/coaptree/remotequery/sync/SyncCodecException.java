@@ -1,6 +1,6 @@
 package io.coaptree.remotequery.sync;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * A synchronisation message that cannot be read or written. When it comes from reading, {@link #reason()} says how
@@ -10,22 +10,22 @@ public final class SyncCodecException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final RefusalReason reason;
+    private final DropReason reason;
 
     public SyncCodecException(String message) {
-        this(RefusalReason.UNDECODABLE, message, null);
+        this(DropReason.UNDECODABLE, message, null);
     }
 
     public SyncCodecException(String message, Throwable cause) {
-        this(RefusalReason.UNDECODABLE, message, cause);
+        this(DropReason.UNDECODABLE, message, cause);
     }
 
-    public SyncCodecException(RefusalReason reason, String message, Throwable cause) {
+    public SyncCodecException(DropReason reason, String message, Throwable cause) {
         super(message, cause);
         this.reason = reason;
     }
 
-    public RefusalReason reason() {
+    public DropReason reason() {
         return reason;
     }
 }

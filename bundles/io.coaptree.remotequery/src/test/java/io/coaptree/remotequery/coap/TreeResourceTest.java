@@ -39,7 +39,7 @@ import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.protocol.MembershipProtocol;
 
 /**
  * The Californium glue on real servers without OSGi: three gateways (root, A/1/g1, B/2/g2) on the in-memory bus,
@@ -95,14 +95,14 @@ class TreeResourceTest {
     private GatewayCoapServer gateway(String address) throws Exception {
         GatewayCoapServer server = new GatewayCoapServer();
         server.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
-        TreeHandler tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
-                .joinWindowMillis(200).build(), Clock.systemUTC());
+        MembershipProtocol tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address))
+                .tickIntervalMillis(20).joinWindowMillis(200).build(), Clock.systemUTC());
         RemoteQueryNode node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(),
                 new ServerLocalExecutor(server::execute), RemoteQueryOptions.defaults(), Clock.systemUTC());
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
             tree.start(connection);
-            node.start(address.equals("A/1/g1") ? g1Replies.over(connection) : connection, tree.refusals());
+            node.start(address.equals("A/1/g1") ? g1Replies.over(connection) : connection, tree.droppedMessages());
         }
         ticks.add(() -> {
             synchronized (bus) {

@@ -7,17 +7,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.clock.ManualClock;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 
 class TreeStatsResourceTest {
 
     @Test
     void theAnswerListsEveryReasonAndTheTotal() {
-        Refusals refusals = new Refusals(new ManualClock(), 10_000, line -> { });
-        refusals.refuse(RefusalReason.UNDECODABLE, "t", null, 1, null);
-        refusals.refuse(RefusalReason.UNDECODABLE, "t", null, 1, null);
-        refusals.refuse(RefusalReason.OVERSIZE, "t", null, 1, null);
+        DroppedMessages refusals = new DroppedMessages(new ManualClock(), 10_000, line -> { });
+        refusals.drop(DropReason.UNDECODABLE, "t", null, 1, null);
+        refusals.drop(DropReason.UNDECODABLE, "t", null, 1, null);
+        refusals.drop(DropReason.OVERSIZE, "t", null, 1, null);
 
         assertEquals("{\"refused\":{\"undecodable\":2,\"oversize\":1,\"unknown-kind\":0,\"topic-mismatch\":0,"
                 + "\"overloaded\":0,\"invalid-sender\":0,\"unsigned\":0,\"untrusted\":0,\"forged\":0,\"stale\":0,"

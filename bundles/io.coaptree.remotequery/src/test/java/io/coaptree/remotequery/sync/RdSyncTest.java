@@ -25,8 +25,8 @@ import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.protocol.TreeHandler;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.protocol.MembershipProtocol;
 
 /** Four gateways (root, domain A, groups A/1 and A/2) on the in-memory bus with a manual clock. */
 class RdSyncTest {
@@ -79,21 +79,21 @@ class RdSyncTest {
     }
 
     private final class Node {
-        final TreeHandler tree;
+        final MembershipProtocol tree;
         final Directory directory;
         final RdSync sync;
         final InMemoryMessageBus.Connection connection;
         boolean ticking = true;
 
         Node(String address, RemoteQueryOptions options) {
-            tree = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+            tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
             directory = new Directory(tree.self().name());
             sync = new RdSync(tree.self(), tree::view, tree.topics(), options, clock, directory, directory,
                     directory.origin::equals);
             directory.changed = sync::localChanged;
             connection = bus.connect(address, tree.lastWill());
             tree.start(connection);
-            sync.start(connection, tree.refusals());
+            sync.start(connection, tree.droppedMessages());
         }
 
         void tick() {
@@ -167,9 +167,9 @@ class RdSyncTest {
         attacker.publish("coaptree/A/-/dA/rd", new byte[4 << 20]);
         run(1_000);
 
-        assertEquals(1, dA.tree.refusals().count(RefusalReason.UNDECODABLE));
-        assertEquals(1, dA.tree.refusals().count(RefusalReason.UNKNOWN_KIND));
-        assertEquals(1, dA.tree.refusals().count(RefusalReason.OVERSIZE));
+        assertEquals(1, dA.tree.droppedMessages().count(DropReason.UNDECODABLE));
+        assertEquals(1, dA.tree.droppedMessages().count(DropReason.UNKNOWN_KIND));
+        assertEquals(1, dA.tree.droppedMessages().count(DropReason.OVERSIZE));
         assertEquals(before, dA.directory.children, "the children's sets are untouched");
         assertEquals(3, unreadable, "the watcher saw the three messages too");
     }

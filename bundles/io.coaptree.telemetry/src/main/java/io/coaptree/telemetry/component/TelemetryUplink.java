@@ -11,7 +11,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
 import org.eclipse.kura.configuration.ConfigurableComponent;
-import org.eclipse.kura.data.DataTransportService;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
@@ -49,19 +48,18 @@ import io.coaptree.telemetry.uplink.RootReceiver;
 import io.coaptree.telemetry.uplink.TreeUplink;
 import io.coaptree.telemetry.uplink.UplinkQueue;
 import io.coaptree.tree.bus.DeliveryClass;
-import io.coaptree.tree.bus.MessageBus;
-import io.coaptree.tree.delivery.TopicLanes;
+import io.coaptree.tree.service.TreeBus;
 import io.coaptree.tree.service.TreeService;
-import io.coaptree.tree.transport.DataTransportMessageBus;
 
 /**
  * The telemetry uplink as a Kura component: takes device data in (POSTs to {@code telemetry.resource.path},
  * notifications of the resources {@code telemetry.lookup} selects in this gateway's Resource Directory) and sends it
  * to {@code telemetry.destination}: up the tree to the root over the gateway's sealed, classed and batching MQTT
- * bus, or to the Kura {@link CloudPublisher} that {@code CloudPublisher.target} selects (Kura's cloud-publisher
- * convention: a dynamic, optional reference named {@code CloudPublisher}). On a root gateway it also reads every
- * gateway's telemetry and hands it to its own destination: the cloud, or its feed resource. A configuration that
- * cannot be applied is refused with an ERROR naming the field, and the running one keeps serving.
+ * bus (opened by the tree service), or to the Kura {@link CloudPublisher} that {@code CloudPublisher.target} selects
+ * (Kura's cloud-publisher convention: a dynamic, optional reference named {@code CloudPublisher}). On a root gateway
+ * it also reads every gateway's telemetry and hands it to its own destination: the cloud, or its feed resource. A
+ * configuration that cannot be applied is refused with an ERROR naming the field, and the running one keeps
+ * serving.
  */
 @Component(name = TelemetryUplink.PID, configurationPid = TelemetryUplink.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -73,10 +71,6 @@ public class TelemetryUplink implements ConfigurableComponent {
     private static final Logger LOG = LoggerFactory.getLogger(TelemetryUplink.class);
     /** How often refusals are looked at for the status properties. */
     private static final long STATUS_INTERVAL_MILLIS = 1000;
-
-    /** Static: a new target filter means a new instance. */
-    @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
-    private DataTransportService transport;
 
     @Reference(name = "TreeService")
     private TreeService tree;
@@ -196,7 +190,12 @@ public class TelemetryUplink implements ConfigurableComponent {
         }
         boolean root = tree.self().path().isRoot();
         TelemetryCodec codec = new TelemetryCodec(options.recordMaxBytes());
-        MessageBus bus = root || options.destination() == Destination.ROOT ? treeBus(options, codec) : null;
+        TreeBus bus = null;
+        if (root || options.destination() == Destination.ROOT) {
+            // sealed, in class order and batched like every tree message, with the telemetry QoS
+            bus = tree.openBus(codec.maxEncodedBytes(), options.qos());
+            running.add(bus);
+        }
         RecordSink destination;
         if (options.destination() == Destination.CLOUD) {
             destination = new CloudUplink(() -> cloudPublisher);
@@ -210,7 +209,8 @@ public class TelemetryUplink implements ConfigurableComponent {
         RecordIntake intake;
         if (destination instanceof TreeUplink) {
             // up the tree, records go straight to the gateway's bus, which queues by class and batches
-            intake = new DirectIntake(tree.self().text(), destination, this::treeAdmission);
+            TreeBus up = bus;
+            intake = new DirectIntake(tree.self().text(), destination, c -> treeAdmission(up, c));
         } else {
             UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
             running.add(queue);
@@ -220,7 +220,7 @@ public class TelemetryUplink implements ConfigurableComponent {
             UplinkQueue queue = (UplinkQueue) intake; // a root's destination is never the tree
             RootReceiver receiver = new RootReceiver(tree.topics(), tree.self(), tree::view, codec,
                     queue::offer, options.deliveryClass());
-            receiver.start(bus, tree.refusals());
+            receiver.start(bus, tree.droppedMessages());
             running.add(receiver::stop);
         }
         if (!options.resourcePath().isEmpty()) {
@@ -241,21 +241,11 @@ public class TelemetryUplink implements ConfigurableComponent {
      * publish made while the broker is out of reach, or that finds its class's outbound queue full, is lost, so the
      * device must hear 5.03 and send again instead of 2.04.
      */
-    private IntakeResult treeAdmission(DeliveryClass deliveryClass) {
-        if (!transport.isConnected()) {
+    private static IntakeResult treeAdmission(TreeBus bus, DeliveryClass deliveryClass) {
+        if (!bus.isConnected()) {
             return IntakeResult.NOT_CONNECTED;
         }
-        return tree.delivery().hasOutboundRoom(deliveryClass) ? IntakeResult.ACCEPTED : IntakeResult.OUTBOUND_FULL;
-    }
-
-    /** The gateway's bus for telemetry topics: sealed, in class order, batched, with the telemetry QoS. */
-    private MessageBus treeBus(TelemetryOptions options, TelemetryCodec codec) {
-        DataTransportMessageBus raw = new DataTransportMessageBus(transport, tree.scheduler(), tree.delivery(),
-                new TopicLanes(tree.topics()), tree.refusals(), options.qos());
-        running.add(raw);
-        int largest = Math.max(codec.maxEncodedBytes(), tree.delivery().options().batchMaxBytes());
-        MessageBus sealed = tree.security().protect(raw, largest);
-        return tree.delivery().batching(sealed, tree.refusals(), codec.maxEncodedBytes());
+        return bus.hasOutboundRoom(deliveryClass) ? IntakeResult.ACCEPTED : IntakeResult.OUTBOUND_FULL;
     }
 
     private void publish(ExtendedResource resource, String parentPath) {

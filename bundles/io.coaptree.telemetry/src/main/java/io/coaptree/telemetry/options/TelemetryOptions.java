@@ -93,16 +93,9 @@ public record TelemetryOptions(boolean enabled, Destination destination, String 
             .range(0, 1_000).named("Records kept in the root's feed")
             .describedAs("On a root gateway whose destination is the root: the newest records GET /telemetry-feed "
                     + "answers with.");
-    /** Read by the component runtime, which binds the {@code DataTransportService} reference through it. */
-    public static final Setting<String> TRANSPORT_TARGET = Setting
-            .text("DataTransportService.target", "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
-            .named("MQTT transport")
-            .describedAs("The DataTransportService telemetry travels through up the tree (a filter on "
-                    + "kura.service.pid).");
 
     public static final List<Setting<?>> ALL = List.of(ENABLED, DESTINATION, CLOUD_PUBLISHER_TARGET, LOOKUP, RESOURCE,
-            TOPIC, QOS, DELIVERY_CLASS, RECORD_MAX_BYTES, QUEUE_CAPACITY, MAX_RELATIONS, LOOKUP_INTERVAL, FEED_RECORDS,
-            TRANSPORT_TARGET);
+            TOPIC, QOS, DELIVERY_CLASS, RECORD_MAX_BYTES, QUEUE_CAPACITY, MAX_RELATIONS, LOOKUP_INTERVAL, FEED_RECORDS);
 
     public static final ComponentSettings SETTINGS = ComponentSettings.of(PID, "CoAPTree Telemetry Uplink",
             "Carries device data upstream: records devices POST to this gateway, and notifications of the resources "

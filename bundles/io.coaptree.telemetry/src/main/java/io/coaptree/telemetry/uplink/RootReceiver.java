@@ -14,8 +14,8 @@ import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -43,7 +43,7 @@ public final class RootReceiver {
     private final DeliveryClass deliveryClass;
     private final AtomicLong received = new AtomicLong();
     private final AtomicLong leftToReplica = new AtomicLong();
-    private Refusals refusals;
+    private DroppedMessages refusals;
     private MessageBus bus;
 
     /** @param deliveryClass the class records take on from here (the root's {@code telemetry.delivery.class}) */
@@ -57,7 +57,7 @@ public final class RootReceiver {
         this.deliveryClass = Objects.requireNonNull(deliveryClass, "deliveryClass");
     }
 
-    public synchronized void start(MessageBus messageBus, Refusals refusalCounter) {
+    public synchronized void start(MessageBus messageBus, DroppedMessages refusalCounter) {
         this.bus = Objects.requireNonNull(messageBus, "messageBus");
         this.refusals = Objects.requireNonNull(refusalCounter, "refusalCounter");
         bus.subscribe(filter(), new MessageHandler() {
@@ -93,14 +93,14 @@ public final class RootReceiver {
         String sender = authenticatedSender != null ? authenticatedSender
                 : parsed.map(p -> p.node().text()).orElse(null);
         if (parsed.isEmpty()) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, sender, payload.length, "not a telemetry topic");
+            refusals.drop(DropReason.TOPIC_MISMATCH, topic, sender, payload.length, "not a telemetry topic");
             return;
         }
         TelemetryRecord record;
         try {
             record = codec.decode(payload);
         } catch (TelemetryCodecException e) {
-            refusals.refuse(reason(e.kind()), topic, sender, payload.length, "telemetry: " + e.getMessage());
+            refusals.drop(reason(e.kind()), topic, sender, payload.length, "telemetry: " + e.getMessage());
             return;
         }
         Optional<TreeMember> forwarder = view.get().liveReplica(self.path());
@@ -109,21 +109,21 @@ public final class RootReceiver {
             return;
         }
         if (!handover.offer(parsed.get().node().text(), record, deliveryClass).accepted()) {
-            refusals.refuse(RefusalReason.OVERLOADED, topic, sender, payload.length,
+            refusals.drop(DropReason.OVERLOADED, topic, sender, payload.length,
                     "telemetry: the root's queue of " + deliveryClass.label() + " records is full");
             return;
         }
         received.incrementAndGet();
     }
 
-    private static RefusalReason reason(TelemetryCodecException.Kind kind) {
+    private static DropReason reason(TelemetryCodecException.Kind kind) {
         switch (kind) {
             case OVERSIZE:
-                return RefusalReason.OVERSIZE;
+                return DropReason.OVERSIZE;
             case UNKNOWN_KIND:
-                return RefusalReason.UNKNOWN_KIND;
+                return DropReason.UNKNOWN_KIND;
             default:
-                return RefusalReason.UNDECODABLE;
+                return DropReason.UNDECODABLE;
         }
     }
 

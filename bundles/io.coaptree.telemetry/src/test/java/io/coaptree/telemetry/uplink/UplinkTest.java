@@ -17,8 +17,8 @@ import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeCollections;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -31,7 +31,7 @@ class UplinkTest {
     private final TreeTopics topics = new TreeTopics("coaptree");
     private final TelemetryCodec codec = new TelemetryCodec(1024);
     private final InMemoryMessageBus broker = new InMemoryMessageBus();
-    private final Refusals refusals = new Refusals(Clock.systemUTC(), 10_000, line -> { });
+    private final DroppedMessages refusals = new DroppedMessages(Clock.systemUTC(), 10_000, line -> { });
 
     private record Arrival(String gateway, TelemetryRecord record) {
     }
@@ -65,8 +65,8 @@ class UplinkTest {
         attacker.publish(topic, codec.encode(new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0,
                 new byte[11])));
         assertTrue(sink.isEmpty());
-        assertEquals(1, refusals.count(RefusalReason.UNDECODABLE));
-        assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
+        assertEquals(1, refusals.count(DropReason.UNDECODABLE));
+        assertEquals(1, refusals.count(DropReason.OVERSIZE));
     }
 
     @Test
@@ -76,7 +76,7 @@ class UplinkTest {
         receiver.start(broker.connect("top", null), refusals);
         new TreeUplink(broker.connect("gB1", null), codec, topics, GROUP).deliver(GROUP.text(),
                 new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s", "t", 0, 0, new byte[1]), DeliveryClass.NORMAL);
-        assertEquals(1, refusals.count(RefusalReason.OVERLOADED));
+        assertEquals(1, refusals.count(DropReason.OVERLOADED));
         assertEquals(0, receiver.received());
     }
 

@@ -2,7 +2,7 @@ package io.coaptree.tree.bus;
 
 /**
  * The publish/subscribe port of the tree and of remote queries. In a gateway it is an MQTT client (not retained,
- * QoS per {@link DeliveryClass}); in tests the {@link InMemoryMessageBus}. Implementations deliver the messages of
+ * QoS per {@link DeliveryClass}); in unit tests a broker in memory. Implementations deliver the messages of
  * one publisher on one topic in order, except where the gateway's delivery handles a topic's messages in parallel
  * (the routed {@code query} and {@code reply} topics, whose CoAP messages may arrive in any order anyway); a handler
  * may therefore be called from several threads at once and must be thread-safe.

@@ -1,6 +1,6 @@
 /**
- * The publish/subscribe port the tree and remote queries talk through (an MQTT client in a gateway), MQTT
- * topic-filter matching, and an in-memory bus for tests, demos and benchmarks.
+ * The publish/subscribe port the tree, remote queries and telemetry talk through (in a gateway, the bus the tree
+ * service opens over MQTT), its delivery classes and MQTT topic-filter matching.
  */
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("2.0.0")
 package io.coaptree.tree.bus;

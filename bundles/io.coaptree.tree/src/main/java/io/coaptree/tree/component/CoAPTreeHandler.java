@@ -30,8 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.tree.delivery.DeliveryOptions;
 import io.coaptree.tree.delivery.GatewayDelivery;
-import io.coaptree.tree.delivery.TopicLanes;
-import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
@@ -40,22 +39,22 @@ import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.BrokerNames;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.protocol.TreeHandler;
-import io.coaptree.tree.protocol.TreeListener;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.protocol.MembershipListener;
+import io.coaptree.tree.protocol.MembershipProtocol;
 import io.coaptree.tree.security.GatewaySecurity;
-import io.coaptree.tree.security.TreeSecurity;
+import io.coaptree.tree.service.TreeBus;
 import io.coaptree.tree.service.TreeService;
 import io.coaptree.tree.topics.TreeTopics;
-import io.coaptree.tree.transport.DataTransportMessageBus;
+import io.coaptree.tree.transport.GatewayBuses;
 import io.coaptree.properties.ConfigurationChange;
 
 /**
  * CoAPTreeHandler (docs/design.md) as a Kura component: joins this gateway to the tree over the MQTT transport that
- * {@code DataTransportService.target} selects, ticks the {@link TreeHandler} on the gateway's one scheduler and
- * registers a {@link TreeService} whose properties follow the membership. A configuration that cannot be applied
- * is refused with an ERROR naming the field; the running configuration keeps serving (a gateway refused at its
- * first configuration stays out of the tree until it is fixed).
+ * {@code DataTransportService.target} selects, ticks the {@link MembershipProtocol} on the gateway's one scheduler
+ * and registers a {@link TreeService} whose properties follow the membership and which opens the other bundles'
+ * buses to the tree ({@link GatewayBuses}: the same transport, delivery and seal). A configuration that cannot be
+ * applied is refused with an ERROR naming the field; the running configuration keeps serving (a gateway refused at
+ * its first configuration stays out of the tree until it is fixed).
  */
 @Component(name = CoAPTreeHandler.PID, configurationPid = CoAPTreeHandler.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -72,13 +71,12 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private BundleContext context;
     private ScheduledExecutorService scheduler;
     /** One per gateway, so the counts survive a reconfiguration; its rate limit follows the configuration. */
-    private Refusals refusals;
+    private DroppedMessages droppedMessages;
     /** The refusal total last published on the service; guarded by this. */
     private long publishedRefusals;
     // Guarded by this.
-    private TreeHandler handler;
-    private DataTransportMessageBus bus;
-    private GatewaySecurity security;
+    private MembershipProtocol protocol;
+    private TreeBus membershipBus;
     private GatewayDelivery delivery;
     private ScheduledFuture<?> ticks;
     private ServiceRegistration<TreeService> registration;
@@ -112,7 +110,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     @Activate
     protected synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
         context = bundleContext;
-        refusals = new Refusals(Clock.systemUTC(), TreeOptions.DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS);
+        droppedMessages = new DroppedMessages(Clock.systemUTC(), TreeOptions.DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS);
         scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread t = new Thread(task, "coaptree-tree");
             t.setDaemon(true);
@@ -128,8 +126,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
         Settings next = settings(properties);
         if (next == null) {
-            if (handler != null) {
-                publishState(handler);
+            if (protocol != null) {
+                publishState(protocol);
             }
             return;
         }
@@ -164,12 +162,12 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             SecurityOptions securityOptions = SecurityOptions.fromProperties(properties);
             DeliveryOptions deliveryOptions = DeliveryOptions.fromProperties(properties);
             GatewaySecurity gatewaySecurity = KeystoreSecurity.build(securityOptions, options.self(), keystore,
-                    crypto, refusals, new TreeTopics(options.topicPrefix()), Clock.systemUTC());
+                    crypto, droppedMessages, new TreeTopics(options.topicPrefix()), Clock.systemUTC());
             LOG.info("{}: tree messages: {}, {}", PID, securityOptions, deliveryOptions);
             return new Settings(options, gatewaySecurity, deliveryOptions);
         } catch (InvalidPropertyException e) {
             refusal = e.getMessage();
-            LOG.error("{}: configuration refused{}: {}", PID, handler == null
+            LOG.error("{}: configuration refused{}: {}", PID, protocol == null
                     ? ", the gateway stays out of the tree until it is fixed" : ", the previous one keeps serving",
                     e.getMessage());
             return null;
@@ -178,16 +176,18 @@ public class CoAPTreeHandler implements ConfigurableComponent {
 
     private void start(Settings settings) {
         TreeOptions options = settings.options();
-        security = settings.security();
-        refusals.warnIntervalMillis(options.refusalWarnIntervalMillis());
-        handler = new TreeHandler(options, Clock.systemUTC(), refusals);
-        checkLastWill(handler);
+        GatewaySecurity security = settings.security();
+        droppedMessages.warnIntervalMillis(options.refusalWarnIntervalMillis());
+        protocol = new MembershipProtocol(options, Clock.systemUTC(), droppedMessages);
+        checkLastWill(protocol);
         warnAboutRootLevel(options);
         delivery = new GatewayDelivery(settings.delivery(), "coaptree-delivery-" + options.self().name());
-        bus = new DataTransportMessageBus(transport, scheduler, delivery, new TopicLanes(handler.topics()), refusals);
-        TreeHandler h = handler;
-        bus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
-        handler.addListener(new TreeListener() {
+        GatewayBuses buses = new GatewayBuses(transport, scheduler, delivery, protocol.topics(), droppedMessages,
+                security);
+        membershipBus = buses.openForMembership(options.maxMessageBytes());
+        MembershipProtocol h = protocol;
+        membershipBus.onConnected(() -> scheduler.execute(() -> startWhenConnected(h)));
+        protocol.addListener(new MembershipListener() {
             @Override
             public void joined(TreeView view) {
                 publishState(h);
@@ -203,8 +203,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
                 publishState(h);
             }
         });
-        registration = context.registerService(TreeService.class, new RunningTree(handler, scheduler, security, delivery),
-                stateOf(handler));
+        registration = context.registerService(TreeService.class,
+                new RunningTree(protocol, scheduler, security, settings.delivery().defaultClass(), buses),
+                stateOf(protocol));
         ticks = scheduler.scheduleWithFixedDelay(() -> tick(h), options.tickIntervalMillis(),
                 options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
         scheduler.execute(() -> {
@@ -241,7 +242,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
      * after tree.failure.timeout.ms. The will is the transport's lwt.* settings (Kura's way): the role snapshots
      * set them, and this tells the operator when they do not match.
      */
-    private void checkLastWill(TreeHandler h) {
+    private void checkLastWill(MembershipProtocol h) {
         String expected = h.lastWill().topic();
         String configured = resolve(transportProperties.get("lwt.topic"));
         if (!expected.equals(configured)) {
@@ -280,52 +281,52 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         }
     }
 
-    /** Starts the handler on the first connection: a join request sent while disconnected would be lost. */
-    private void startWhenConnected(TreeHandler h) {
+    /** Starts the protocol on the first connection: a join request sent while disconnected would be lost. */
+    private void startWhenConnected(MembershipProtocol h) {
         synchronized (this) {
-            if (h != handler || started || !transport.isConnected()) {
+            if (h != protocol || started || !transport.isConnected()) {
                 return;
             }
             started = true;
         }
-        h.start(security.protect(bus, h.options().maxMessageBytes()));
+        h.start(membershipBus.unbatched());
         publishState(h);
     }
 
-    private void tick(TreeHandler h) {
+    private void tick(MembershipProtocol h) {
         try {
-            if (h.state() != TreeHandler.State.CREATED) {
+            if (h.state() != MembershipProtocol.State.CREATED) {
                 h.tick();
             }
-            h.refusals().flushWarnings();
+            h.droppedMessages().flushWarnings();
             publishRefusalsIfChanged(h);
         } catch (RuntimeException e) {
             LOG.warn("{}: tick failed", PID, e);
         }
     }
 
-    private void publishState(TreeHandler h) {
+    private void publishState(MembershipProtocol h) {
         synchronized (this) {
-            if (h == handler && registration != null) {
+            if (h == protocol && registration != null) {
                 registration.setProperties(stateOf(h));
             }
         }
     }
 
     /**
-     * Refusals are published from the tick, not per message: a flood of bad messages then costs at most one
+     * Dropped messages are published from the tick, not per message: a flood of bad messages then costs at most one
      * service-property update per tick instead of one per message.
      */
-    private void publishRefusalsIfChanged(TreeHandler h) {
+    private void publishRefusalsIfChanged(MembershipProtocol h) {
         synchronized (this) {
-            if (h.refusals().total() == publishedRefusals) {
+            if (h.droppedMessages().total() == publishedRefusals) {
                 return;
             }
         }
         publishState(h);
     }
 
-    private Hashtable<String, Object> stateOf(TreeHandler h) {
+    private Hashtable<String, Object> stateOf(MembershipProtocol h) {
         Hashtable<String, Object> p = new Hashtable<>();
         if (refusal != null) {
             p.put(TreeService.CONFIG_ERROR, refusal);
@@ -343,9 +344,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         p.put(TreeOptions.DOMAIN, path.domain());
         p.put(TreeOptions.GROUP, path.group());
         p.put(TreeOptions.NODE_NAME, h.self().name());
-        publishedRefusals = h.refusals().total();
+        publishedRefusals = h.droppedMessages().total();
         p.put(TreeService.REFUSED, publishedRefusals);
-        h.refusals().counts().forEach((reason, count) -> p.put(TreeService.REFUSED_PREFIX + reason, count));
+        h.droppedMessages().counts().forEach((reason, count) -> p.put(TreeService.REFUSED_PREFIX + reason, count));
         return p;
     }
 
@@ -358,48 +359,18 @@ public class CoAPTreeHandler implements ConfigurableComponent {
             registration.unregister();
             registration = null;
         }
-        if (handler != null) {
-            handler.stop();
-            handler = null;
+        if (protocol != null) {
+            protocol.stop();
+            protocol = null;
         }
-        if (bus != null) {
-            bus.close();
-            bus = null;
+        if (membershipBus != null) {
+            membershipBus.close();
+            membershipBus = null;
         }
         if (delivery != null) {
             delivery.close();
             delivery = null;
         }
         started = false;
-    }
-
-    /** The service object: what the handler tells of the gateway's place in the tree, and its scheduler. */
-    private record RunningTree(TreeHandler handler, ScheduledExecutorService scheduler, TreeSecurity security,
-            GatewayDelivery delivery) implements TreeService {
-
-        @Override
-        public NodeAddress self() {
-            return handler.self();
-        }
-
-        @Override
-        public TreeView view() {
-            return handler.view();
-        }
-
-        @Override
-        public TreeTopics topics() {
-            return handler.topics();
-        }
-
-        @Override
-        public long tickIntervalMillis() {
-            return handler.options().tickIntervalMillis();
-        }
-
-        @Override
-        public Refusals refusals() {
-            return handler.refusals();
-        }
     }
 }

@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.properties.InvalidPropertyException;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.SecurityOptions;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.security.CertificateAuthorityTrust;
 import io.coaptree.tree.security.GatewayKey;
 import io.coaptree.tree.security.GatewaySecurity;
@@ -47,7 +47,7 @@ final class KeystoreSecurity {
 
     /** @throws InvalidPropertyException naming the setting that cannot be used */
     static GatewaySecurity build(SecurityOptions options, NodeAddress self, KeystoreService keystore,
-            CryptoService crypto, Refusals refusals, TreeTopics topics, Clock clock) {
+            CryptoService crypto, DroppedMessages droppedMessages, TreeTopics topics, Clock clock) {
         if (options.mode() == SecurityMode.NONE) {
             LOG.warn("{}: tree.security.mode is none: any MQTT client that reaches the broker can act as any "
                     + "gateway and any caller of the tree", CoAPTreeHandler.PID);
@@ -78,7 +78,7 @@ final class KeystoreSecurity {
                             options.limits().maxSenders())
                     : MessageSeal.signing(self.text(), boot, key, trust, clock, options.freshnessMillis());
         }
-        return GatewaySecurity.sealing(options.mode(), seal, options.limits(), refusals, topics, clock);
+        return GatewaySecurity.sealing(options.mode(), seal, options.limits(), droppedMessages, topics, clock);
     }
 
     private static char[] secret(SecurityOptions options, CryptoService crypto) {

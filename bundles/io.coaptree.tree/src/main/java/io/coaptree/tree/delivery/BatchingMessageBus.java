@@ -10,8 +10,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 
 /**
  * A {@link MessageBus} above the sealing one that packs normal publishes to a busy topic into batches
@@ -25,7 +25,7 @@ public final class BatchingMessageBus implements MessageBus {
     private final MessageBus sealed;
     private final BatchAssembler assembler;
     private final ScheduledExecutorService timer;
-    private final Refusals refusals;
+    private final DroppedMessages droppedMessages;
     private final int maxRecords;
     private final int maxRecordBytes;
     private final AtomicLong publishes = new AtomicLong();
@@ -39,11 +39,11 @@ public final class BatchingMessageBus implements MessageBus {
      * @param maxRecordBytes the largest record, as for a single message on the topic
      */
     public BatchingMessageBus(MessageBus sealed, BatchAssembler assembler, ScheduledExecutorService timer,
-            Refusals refusals, int maxRecords, int maxRecordBytes) {
+            DroppedMessages droppedMessages, int maxRecords, int maxRecordBytes) {
         this.sealed = Objects.requireNonNull(sealed, "sealed");
         this.assembler = assembler;
         this.timer = Objects.requireNonNull(timer, "timer");
-        this.refusals = Objects.requireNonNull(refusals, "refusals");
+        this.droppedMessages = Objects.requireNonNull(droppedMessages, "droppedMessages");
         this.maxRecords = maxRecords;
         this.maxRecordBytes = maxRecordBytes;
     }
@@ -143,7 +143,7 @@ public final class BatchingMessageBus implements MessageBus {
             try {
                 unpacked = BatchFrame.decode(payload, maxRecords, maxRecordBytes);
             } catch (MalformedBatchException e) {
-                refusals.refuse(RefusalReason.UNDECODABLE, topic, authenticatedSender, payload.length,
+                droppedMessages.drop(DropReason.UNDECODABLE, topic, authenticatedSender, payload.length,
                         "batch refused whole: " + e.getMessage());
                 return;
             }

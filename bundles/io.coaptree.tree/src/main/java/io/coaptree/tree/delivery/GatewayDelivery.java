@@ -17,7 +17,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.tree.bus.MessageBus;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DroppedMessages;
 
 /**
  * A gateway's delivery machinery, one per configuration of the tree handler, shared by every bus of the gateway:
@@ -136,9 +136,9 @@ public final class GatewayDelivery implements AutoCloseable {
     }
 
     /** The bus that batches normal publishes over {@code sealed} (itself if batching is off). */
-    public MessageBus batching(MessageBus sealed, Refusals refusals, int maxRecordBytes) {
+    public MessageBus batching(MessageBus sealed, DroppedMessages droppedMessages, int maxRecordBytes) {
         return new BatchingMessageBus(sealed, options.batchEnabled() ? new BatchAssembler(options) : null, timer,
-                refusals, options.batchMaxRecords(), maxRecordBytes);
+                droppedMessages, options.batchMaxRecords(), maxRecordBytes);
     }
 
     /** Arrivals dropped because their class's inbound queue was full. */

@@ -5,5 +5,5 @@
  * ({@link io.coaptree.tree.delivery.ClassedQueue}, {@link io.coaptree.tree.delivery.BatchAssembler},
  * {@link io.coaptree.tree.delivery.BatchFrame}) and its runtime ({@link io.coaptree.tree.delivery.GatewayDelivery}).
  */
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("2.0.0")
 package io.coaptree.tree.delivery;

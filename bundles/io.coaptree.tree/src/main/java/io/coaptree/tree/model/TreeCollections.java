@@ -20,7 +20,7 @@ import com.google.common.collect.SetMultimap;
  * it, a name index, and the parent-to-children associations of the effective tree in a Guava multimap, so that
  * "who is attached here" and "substitute a failed parent" are both map operations.
  * <p>
- * Not thread-safe: one owner mutates it ({@link io.coaptree.tree.protocol.TreeHandler}, under its lock) and
+ * Not thread-safe: one owner mutates it ({@link io.coaptree.tree.protocol.MembershipProtocol}, under its lock) and
  * hands out {@link #copy() copies} as immutable views.
  */
 public final class TreeCollections implements TreeView {

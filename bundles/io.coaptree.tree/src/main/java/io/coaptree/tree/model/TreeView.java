@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * Read access to the tree as one gateway sees it. The views a
- * {@link io.coaptree.tree.protocol.TreeHandler} hands out are immutable snapshots, safe to use from any thread.
+ * {@link io.coaptree.tree.protocol.MembershipProtocol} hands out are immutable snapshots, safe to use from any thread.
  * <p>
  * "Attached" means the effective tree: a path hangs under its nearest ancestor that has a live replica, so when
  * a domain fails its groups hang under the root until it returns.

@@ -40,7 +40,7 @@ public final class TreeOptions {
     public static final String FORGET_AFTER = "tree.forget.after.ms";
     public static final String MAX_MEMBERS = "tree.max.members";
     public static final String MAX_MESSAGE_BYTES = "tree.max.message.bytes";
-    /** At most one WARN line per refusal reason per this interval (see {@code io.coaptree.tree.refusal}). */
+    /** At most one WARN line per refusal reason per this interval (see {@code io.coaptree.tree.drops}). */
     public static final String REFUSAL_WARN_INTERVAL = "tree.refusal.warn.interval.ms";
 
     public static final String DEFAULT_TOPIC_PREFIX = "coaptree";

@@ -1,6 +1,6 @@
 package io.coaptree.tree.protocol;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * Bytes that are not a valid tree message of a supported version, or a message that exceeds the limits. When it
@@ -10,27 +10,27 @@ public final class TreeCodecException extends Exception {
 
     private static final long serialVersionUID = 1L;
 
-    private final RefusalReason reason;
+    private final DropReason reason;
 
     public TreeCodecException(String message) {
-        this(RefusalReason.UNDECODABLE, message);
+        this(DropReason.UNDECODABLE, message);
     }
 
-    public TreeCodecException(RefusalReason reason, String message) {
+    public TreeCodecException(DropReason reason, String message) {
         super(message);
         this.reason = reason;
     }
 
     public TreeCodecException(String message, Throwable cause) {
-        this(RefusalReason.UNDECODABLE, message, cause);
+        this(DropReason.UNDECODABLE, message, cause);
     }
 
-    public TreeCodecException(RefusalReason reason, String message, Throwable cause) {
+    public TreeCodecException(DropReason reason, String message, Throwable cause) {
         super(message, cause);
         this.reason = reason;
     }
 
-    public RefusalReason reason() {
+    public DropReason reason() {
         return reason;
     }
 }

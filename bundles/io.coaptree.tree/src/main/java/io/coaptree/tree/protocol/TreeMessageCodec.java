@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 
 import io.coaptree.tree.model.InvalidNodeException;
 import io.coaptree.tree.model.NodeAddress;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * The byte form of {@link TreeMessage}s: a version byte ({@link #FORMAT_VERSION}), a type byte, then the fields
@@ -78,7 +78,7 @@ public final class TreeMessageCodec {
             throw new TreeCodecException("too short for a tree message");
         }
         if (bytes.length > maxMessageBytes) {
-            throw new TreeCodecException(RefusalReason.OVERSIZE, bytes.length + " bytes exceed maxMessageBytes " + maxMessageBytes);
+            throw new TreeCodecException(DropReason.OVERSIZE, bytes.length + " bytes exceed maxMessageBytes " + maxMessageBytes);
         }
         if (bytes[0] != FORMAT_VERSION) {
             throw new TreeCodecException("unsupported format version " + bytes[0]);
@@ -105,7 +105,7 @@ public final class TreeMessageCodec {
                     message = new TreeMessage.LastWill(readAddress(in), in.getLong());
                     break;
                 default:
-                    throw new TreeCodecException(RefusalReason.UNKNOWN_KIND, "unknown message type " + bytes[1]);
+                    throw new TreeCodecException(DropReason.UNKNOWN_KIND, "unknown message type " + bytes[1]);
             }
             if (in.hasRemaining()) {
                 throw new TreeCodecException(in.remaining() + " trailing bytes");
@@ -114,7 +114,7 @@ public final class TreeMessageCodec {
         } catch (BufferUnderflowException e) {
             throw new TreeCodecException("truncated message", e);
         } catch (InvalidNodeException e) {
-            throw new TreeCodecException(RefusalReason.INVALID_SENDER, "invalid node address: " + e.getMessage(), e);
+            throw new TreeCodecException(DropReason.INVALID_SENDER, "invalid node address: " + e.getMessage(), e);
         }
     }
 

@@ -23,7 +23,7 @@ import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.Ed25519PublicKeyParameters;
 import org.bouncycastle.crypto.util.PublicKeyFactory;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * Trusts a gateway whose seal carries a certificate issued by one of the tree's CA certificates, valid now, whose
@@ -55,10 +55,10 @@ public final class CertificateAuthorityTrust implements SenderTrust {
     public Ed25519PublicKeyParameters keyOf(String sender, byte[] presentedCertificate, long nowMillis)
             throws SealRefusedException {
         if (presentedCertificate == null) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "no certificate in the seal");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "no certificate in the seal");
         }
         if (revoked.contains(sender)) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "the gateway is revoked");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the gateway is revoked");
         }
         Checked c;
         synchronized (checked) {
@@ -74,11 +74,11 @@ public final class CertificateAuthorityTrust implements SenderTrust {
             }
         }
         if (!c.subject.equals(sender)) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender,
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender,
                     "the certificate is for " + c.subject + ", not for the sender");
         }
         if (nowMillis < c.notBeforeMillis || nowMillis > c.notAfterMillis) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "the certificate is not valid now");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate is not valid now");
         }
         return c.key;
     }
@@ -89,13 +89,13 @@ public final class CertificateAuthorityTrust implements SenderTrust {
             certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
                     .generateCertificate(new ByteArrayInputStream(der));
         } catch (GeneralSecurityException | RuntimeException e) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "the certificate cannot be read");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate cannot be read");
         }
         if (revoked.contains(Revocations.fingerprint(der))) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "the certificate is revoked");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate is revoked");
         }
         if (!issuedByAnAuthority(certificate)) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender,
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender,
                     "the certificate is not issued by the tree's CA");
         }
         AsymmetricKeyParameter key;
@@ -105,7 +105,7 @@ public final class CertificateAuthorityTrust implements SenderTrust {
             key = null;
         }
         if (!(key instanceof Ed25519PublicKeyParameters)) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "the certificate's key is not Ed25519");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate's key is not Ed25519");
         }
         return new Checked(commonName(certificate.getSubjectX500Principal()), (Ed25519PublicKeyParameters) key,
                 certificate.getNotBefore().getTime(), certificate.getNotAfter().getTime());

@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.function.Predicate;
 
 import io.coaptree.tree.bus.MessageBus;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TreeTopics;
 
 /** The {@link TreeSecurity} of one gateway: its seal, and the replay windows of the messages and vouchers it opens. */
@@ -19,17 +19,17 @@ public final class GatewaySecurity implements TreeSecurity {
     private final MessageSeal seal;
     private final ReplayWindows messageWindows;
     private final ReplayWindows voucherWindows;
-    private final Refusals refusals;
+    private final DroppedMessages droppedMessages;
     private final TreeTopics topics;
     private final Clock clock;
 
-    private GatewaySecurity(SecurityMode mode, MessageSeal seal, SecurityLimits limits, Refusals refusals,
+    private GatewaySecurity(SecurityMode mode, MessageSeal seal, SecurityLimits limits, DroppedMessages droppedMessages,
             TreeTopics topics, Clock clock) {
         this.mode = mode;
         this.seal = seal;
         this.messageWindows = seal == null ? null : limits.newWindows(seal.freshnessMillis());
         this.voucherWindows = seal == null ? null : limits.newWindows(seal.freshnessMillis());
-        this.refusals = refusals;
+        this.droppedMessages = droppedMessages;
         this.topics = topics;
         this.clock = clock;
     }
@@ -41,12 +41,12 @@ public final class GatewaySecurity implements TreeSecurity {
 
     /** Authentication with {@code seal} (signature or secret, as it was made). */
     public static GatewaySecurity sealing(SecurityMode mode, MessageSeal seal, SecurityLimits limits,
-            Refusals refusals, TreeTopics topics, Clock clock) {
+            DroppedMessages droppedMessages, TreeTopics topics, Clock clock) {
         if (mode == SecurityMode.NONE) {
             throw new IllegalArgumentException("mode none has no seal");
         }
         return new GatewaySecurity(mode, Objects.requireNonNull(seal, "seal"), Objects.requireNonNull(limits),
-                Objects.requireNonNull(refusals), Objects.requireNonNull(topics), Objects.requireNonNull(clock));
+                Objects.requireNonNull(droppedMessages), Objects.requireNonNull(topics), Objects.requireNonNull(clock));
     }
 
     @Override
@@ -59,7 +59,7 @@ public final class GatewaySecurity implements TreeSecurity {
         if (seal == null) {
             return raw;
         }
-        return new SecuredMessageBus(raw, seal, messageWindows, refusals, topics, clock,
+        return new SecuredMessageBus(raw, seal, messageWindows, droppedMessages, topics, clock,
                 maxMessageBytes + SEAL_OVERHEAD_BYTES);
     }
 
@@ -71,18 +71,18 @@ public final class GatewaySecurity implements TreeSecurity {
     @Override
     public Vouched openVoucher(byte[] voucher, Predicate<Vouched> matches) throws SealRefusedException {
         if (seal == null) {
-            throw new SealRefusedException(RefusalReason.UNSIGNED, null, "this gateway checks no vouchers");
+            throw new SealRefusedException(DropReason.UNSIGNED, null, "this gateway checks no vouchers");
         }
         MessageSeal.Opened opened = seal.open(VOUCHER_CONTEXT, voucher);
         Vouched vouched = new Vouched(opened.sender(), opened.payload());
         if (!matches.test(vouched)) {
-            throw new SealRefusedException(RefusalReason.FORGED, opened.sender(),
+            throw new SealRefusedException(DropReason.FORGED, opened.sender(),
                     "the voucher of " + opened.sender() + " is for another caller or request");
         }
         ReplayWindows.Verdict verdict = voucherWindows.accept(opened.sender(), opened.boot(), opened.seq(),
                 clock.millis());
         if (verdict != ReplayWindows.Verdict.ACCEPTED) {
-            throw new SealRefusedException(RefusalReason.REPLAYED, opened.sender(),
+            throw new SealRefusedException(DropReason.REPLAYED, opened.sender(),
                     "voucher " + opened.seq() + " of boot " + opened.boot() + " was used before");
         }
         return vouched;

@@ -17,7 +17,7 @@ import org.bouncycastle.crypto.params.HKDFParameters;
 import org.bouncycastle.crypto.params.X25519PrivateKeyParameters;
 import org.bouncycastle.crypto.params.X25519PublicKeyParameters;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * The keys this gateway shares with each other gateway, one per pair, so a message addressed to one gateway can be
@@ -103,16 +103,16 @@ final class LinkKeys {
     synchronized SecretKeySpec from(String peer, long peerBoot, long addresseeBoot, long nowMillis)
             throws SealRefusedException {
         if (addresseeBoot != selfBoot) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, peer,
+            throw new SealRefusedException(DropReason.UNTRUSTED, peer,
                     "a link MAC for boot " + addresseeBoot + " of this gateway, which is in boot " + selfBoot);
         }
         Peer p = peers.get(peer);
         if (p == null || p.boot != peerBoot) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, peer,
+            throw new SealRefusedException(DropReason.UNTRUSTED, peer,
                     "no link key with boot " + peerBoot + " of " + peer + " (none of its signed messages seen)");
         }
         if (nowMillis - p.confirmedMillis > confirmationMillis) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, peer, "the link key with " + peer
+            throw new SealRefusedException(DropReason.UNTRUSTED, peer, "the link key with " + peer
                     + " lapsed: no signed message of it for " + (nowMillis - p.confirmedMillis) + " ms");
         }
         return p.key;

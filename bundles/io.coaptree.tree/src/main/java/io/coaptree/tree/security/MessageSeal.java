@@ -33,7 +33,7 @@ import com.authlete.cose.COSESign1;
 import com.authlete.cose.COSEUnprotectedHeader;
 import com.authlete.cose.COSEUnprotectedHeaderBuilder;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * Seals a message as its sender and opens the seals of others: a tagged {@code COSE_Sign1} or {@code COSE_Mac0}
@@ -172,13 +172,13 @@ public final class MessageSeal {
         byte[] kid = protectedHeader.getKid();
         String sender = kid == null ? null : new String(kid, StandardCharsets.UTF_8);
         if (sender == null || sender.isEmpty()) {
-            throw new SealRefusedException(RefusalReason.UNDECODABLE, null, "the seal names no sender");
+            throw new SealRefusedException(DropReason.UNDECODABLE, null, "the seal names no sender");
         }
         boolean linked = message instanceof COSEMac0 && protection.type() != COSEMessageType.COSE_MAC0;
         int expectedAlgorithm = linked ? LINK_ALGORITHM : protection.algorithm();
         Object alg = protectedHeader.getAlg();
         if (!(alg instanceof Number) || ((Number) alg).intValue() != expectedAlgorithm) {
-            throw new SealRefusedException(RefusalReason.UNSIGNED, sender,
+            throw new SealRefusedException(DropReason.UNSIGNED, sender,
                     "algorithm " + alg + ", the tree uses " + expectedAlgorithm);
         }
         long senderBoot = header(parameters, BOOT, sender);
@@ -187,19 +187,19 @@ public final class MessageSeal {
         CBORItem payloadItem = message instanceof COSESign1 s ? s.getPayload() : ((COSEMac0) message).getPayload();
         CBORByteArray tagItem = message instanceof COSESign1 s ? s.getSignature() : ((COSEMac0) message).getTag();
         if (!(payloadItem instanceof CBORByteArray)) {
-            throw new SealRefusedException(RefusalReason.UNDECODABLE, sender, "the payload is not a byte string");
+            throw new SealRefusedException(DropReason.UNDECODABLE, sender, "the payload is not a byte string");
         }
         byte[] payload = ((CBORByteArray) payloadItem).getValue();
         long now = clock.millis();
         if (linked) {
             if (!parameters.containsKey(PEER_BOOT)) {
-                throw new SealRefusedException(RefusalReason.UNSIGNED, sender,
+                throw new SealRefusedException(DropReason.UNSIGNED, sender,
                         "a COSE_Mac0 that is no link MAC, where gateways sign");
             }
             SecretKeySpec key = links.from(sender, senderBoot, header(parameters, PEER_BOOT, sender), now);
             byte[] expected = linkMac(key, structure(COSEMessageType.COSE_MAC0, protectedHeader, context, payload));
             if (!MessageDigest.isEqual(expected, tagItem.getValue())) {
-                throw new SealRefusedException(RefusalReason.FORGED, sender, "the link MAC does not match");
+                throw new SealRefusedException(DropReason.FORGED, sender, "the link MAC does not match");
             }
         } else {
             protection.check(sender, message.getUnprotectedHeader().getParameters(),
@@ -207,7 +207,7 @@ public final class MessageSeal {
         }
         long age = clock.millis() - sent;
         if (Math.abs(age) > freshnessMillis) {
-            throw new SealRefusedException(RefusalReason.STALE, sender,
+            throw new SealRefusedException(DropReason.STALE, sender,
                     "sent " + age + " ms " + (age >= 0 ? "ago" : "ahead") + ", the window is " + freshnessMillis);
         }
         if (links != null && !linked && parameters.get(AGREE) instanceof byte[] agree) {
@@ -226,7 +226,7 @@ public final class MessageSeal {
         if (first == (0xC0 | macTag) && links != null) {
             expectedTag = macTag;
         } else if (first != (0xC0 | expectedTag)) {
-            throw new SealRefusedException(RefusalReason.UNSIGNED, null,
+            throw new SealRefusedException(DropReason.UNSIGNED, null,
                     "not a " + protection.type().getName() + " seal");
         }
         COSEMessageType type = expectedTag == macTag ? COSEMessageType.COSE_MAC0 : protection.type();
@@ -236,16 +236,16 @@ public final class MessageSeal {
             CBORDecoder decoder = new CBORDecoder(sealed, options);
             CBORItem item = decoder.next();
             if (decoder.next() != null) {
-                throw new SealRefusedException(RefusalReason.UNDECODABLE, null, "bytes after the seal");
+                throw new SealRefusedException(DropReason.UNDECODABLE, null, "bytes after the seal");
             }
             if (!(item instanceof CBORTaggedItem tagged) || !(tagged.getTagContent() instanceof CBORItemList)) {
-                throw new SealRefusedException(RefusalReason.UNDECODABLE, null, "not a tagged COSE array");
+                throw new SealRefusedException(DropReason.UNDECODABLE, null, "not a tagged COSE array");
             }
             CBORItem content = tagged.getTagContent();
             return type == COSEMessageType.COSE_SIGN1 ? COSESign1.build(content) : COSEMac0.build(content);
         } catch (IOException | COSEException | RuntimeException | StackOverflowError e) {
             // An attacker chooses these bytes: any failure of the decoder, nesting included, is a refusal.
-            throw new SealRefusedException(RefusalReason.UNDECODABLE, null,
+            throw new SealRefusedException(DropReason.UNDECODABLE, null,
                     "malformed COSE: " + e.getClass().getSimpleName());
         }
     }
@@ -254,7 +254,7 @@ public final class MessageSeal {
             throws SealRefusedException {
         Object value = parameters.get(label);
         if (!(value instanceof Number) || ((Number) value).longValue() < 0) {
-            throw new SealRefusedException(RefusalReason.UNDECODABLE, sender, "header " + label + " is missing");
+            throw new SealRefusedException(DropReason.UNDECODABLE, sender, "header " + label + " is missing");
         }
         return ((Number) value).longValue();
     }

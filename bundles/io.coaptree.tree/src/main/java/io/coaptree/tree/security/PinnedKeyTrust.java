@@ -10,7 +10,7 @@ import org.bouncycastle.crypto.params.AsymmetricKeyParameter;
 import org.bouncycastle.crypto.params.Ed25519PublicKeyParameters;
 import org.bouncycastle.crypto.util.PublicKeyFactory;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * Trusts exactly the listed gateways, each with its own Ed25519 public key: no CA needed, and revoking a gateway
@@ -77,7 +77,7 @@ public final class PinnedKeyTrust implements SenderTrust {
             throws SealRefusedException {
         Ed25519PublicKeyParameters key = keys.get(sender);
         if (key == null) {
-            throw new SealRefusedException(RefusalReason.UNTRUSTED, sender, "no pinned key for this gateway");
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "no pinned key for this gateway");
         }
         return key;
     }

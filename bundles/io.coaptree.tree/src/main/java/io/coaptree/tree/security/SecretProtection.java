@@ -11,7 +11,7 @@ import javax.crypto.spec.SecretKeySpec;
 import com.authlete.cose.COSEMessageType;
 import com.authlete.cose.COSEUnprotectedHeaderBuilder;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * {@code COSE_Mac0} with HMAC 256/256 under a key derived from the tree-wide secret. The key is a hash of a label
@@ -76,7 +76,7 @@ final class SecretProtection implements Protection {
     public void check(String sender, Map<Object, Object> unprotected, byte[] toBeAuthenticated, byte[] tag,
             long nowMillis) throws SealRefusedException {
         if (!MessageDigest.isEqual(tag(toBeAuthenticated), tag)) {
-            throw new SealRefusedException(RefusalReason.FORGED, sender, "the MAC does not match");
+            throw new SealRefusedException(DropReason.FORGED, sender, "the MAC does not match");
         }
     }
 }

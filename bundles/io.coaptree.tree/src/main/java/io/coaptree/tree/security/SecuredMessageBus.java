@@ -7,15 +7,15 @@ import java.util.Optional;
 import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
  * A {@link MessageBus} that seals what it publishes and opens what it receives: a message reaches a handler only
  * if its seal holds, it is fresh and its sequence number is new for its sender's boot; anything else is counted
- * and logged through {@link Refusals} and dropped. Handlers get the proven sender
+ * and logged through {@link DroppedMessages} and dropped. Handlers get the proven sender
  * ({@link MessageHandler#onMessage(String, byte[], String)}).
  * <p>
  * Where the topic names the sender (join, heartbeat, leave, telemetry), the seal must be that node's. A last will
@@ -28,7 +28,7 @@ public final class SecuredMessageBus implements MessageBus {
     private final MessageBus raw;
     private final MessageSeal seal;
     private final ReplayWindows windows;
-    private final Refusals refusals;
+    private final DroppedMessages droppedMessages;
     private final TreeTopics topics;
     private final Clock clock;
     private final int maxSealedBytes;
@@ -46,12 +46,12 @@ public final class SecuredMessageBus implements MessageBus {
     /**
      * @param maxSealedBytes larger messages are refused before they are decoded
      */
-    public SecuredMessageBus(MessageBus raw, MessageSeal seal, ReplayWindows windows, Refusals refusals,
+    public SecuredMessageBus(MessageBus raw, MessageSeal seal, ReplayWindows windows, DroppedMessages droppedMessages,
             TreeTopics topics, Clock clock, int maxSealedBytes) {
         this.raw = Objects.requireNonNull(raw, "raw");
         this.seal = Objects.requireNonNull(seal, "seal");
         this.windows = Objects.requireNonNull(windows, "windows");
-        this.refusals = Objects.requireNonNull(refusals, "refusals");
+        this.droppedMessages = Objects.requireNonNull(droppedMessages, "droppedMessages");
         this.topics = Objects.requireNonNull(topics, "topics");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.maxSealedBytes = maxSealedBytes;
@@ -97,7 +97,7 @@ public final class SecuredMessageBus implements MessageBus {
             if (bytes.length == 0) {
                 handler.onMessage(topic, bytes);
             } else {
-                refusals.refuse(RefusalReason.UNSIGNED, topic, parsed.get().node().text(), bytes.length,
+                droppedMessages.drop(DropReason.UNSIGNED, topic, parsed.get().node().text(), bytes.length,
                         "a last will must be empty");
             }
             return;
@@ -115,7 +115,7 @@ public final class SecuredMessageBus implements MessageBus {
         }
         String topicNode = parsed.map(p -> p.node().text()).orElse(null);
         if (bytes.length > maxSealedBytes) {
-            refusals.refuse(RefusalReason.OVERSIZE, topic, topicNode, bytes.length,
+            droppedMessages.drop(DropReason.OVERSIZE, topic, topicNode, bytes.length,
                     "sealed messages are at most " + maxSealedBytes + " bytes");
             return remember(bytes, null);
         }
@@ -123,18 +123,18 @@ public final class SecuredMessageBus implements MessageBus {
         try {
             opened = seal.open(topic, bytes);
         } catch (SealRefusedException e) {
-            refusals.refuse(e.reason(), topic, e.claimedSender() != null ? e.claimedSender() : topicNode,
+            droppedMessages.drop(e.reason(), topic, e.claimedSender() != null ? e.claimedSender() : topicNode,
                     bytes.length, e.getMessage());
             return remember(bytes, null);
         }
         if (parsed.isPresent() && namesItsSender(parsed.get().kind()) && !opened.sender().equals(topicNode)) {
-            refusals.refuse(RefusalReason.FORGED, topic, opened.sender(), bytes.length,
+            droppedMessages.drop(DropReason.FORGED, topic, opened.sender(), bytes.length,
                     "sealed by " + opened.sender() + " on another node's topic");
             return remember(bytes, null);
         }
         ReplayWindows.Verdict verdict = windows.accept(opened.sender(), opened.boot(), opened.seq(), clock.millis());
         if (verdict != ReplayWindows.Verdict.ACCEPTED) {
-            refusals.refuse(RefusalReason.REPLAYED, topic, opened.sender(), bytes.length, replayDetail(verdict,
+            droppedMessages.drop(DropReason.REPLAYED, topic, opened.sender(), bytes.length, replayDetail(verdict,
                     opened));
             return remember(bytes, null);
         }

@@ -10,7 +10,7 @@ import org.bouncycastle.crypto.signers.Ed25519Signer;
 import com.authlete.cose.COSEMessageType;
 import com.authlete.cose.COSEUnprotectedHeaderBuilder;
 
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * {@code COSE_Sign1} with EdDSA (Ed25519) through Bouncy Castle's own signer: the sender's certificate travels in
@@ -68,7 +68,7 @@ final class SignatureProtection implements Protection {
         verifier.init(false, publicKey);
         verifier.update(toBeAuthenticated, 0, toBeAuthenticated.length);
         if (!verifier.verifySignature(tag)) {
-            throw new SealRefusedException(RefusalReason.FORGED, sender, "the signature does not match");
+            throw new SealRefusedException(DropReason.FORGED, sender, "the signature does not match");
         }
     }
 
@@ -84,6 +84,6 @@ final class SignatureProtection implements Protection {
         if (chain instanceof byte[] der) {
             return der;
         }
-        throw new SealRefusedException(RefusalReason.UNDECODABLE, sender, "x5chain is not a certificate");
+        throw new SealRefusedException(DropReason.UNDECODABLE, sender, "x5chain is not a certificate");
     }
 }

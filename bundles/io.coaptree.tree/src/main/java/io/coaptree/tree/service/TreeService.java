@@ -4,19 +4,19 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import org.osgi.annotation.versioning.ProviderType;
 
-import io.coaptree.tree.delivery.GatewayDelivery;
+import io.coaptree.tree.bus.DeliveryClass;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
-import io.coaptree.tree.refusal.Refusals;
 import io.coaptree.tree.security.TreeSecurity;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
- * The gateway's place in the tree, registered by the tree handler component while it is configured. Its service
- * properties follow the membership: {@value #NODE}, {@value #STATE} ({@code JOINING}, {@code JOINED},
- * {@code REFUSED}), {@value #REFUSAL}, {@value #MEMBERS}, {@value #LIVE_MEMBERS}, {@value #PARENT}, and the
- * counts of refused MQTT messages: {@value #REFUSED} in all and {@value #REFUSED_PREFIX}{@code <reason>} for each
- * reason (updated at most once per tick).
+ * The gateway's place in the tree and its bus to the other gateways ({@link #openBus}), registered by the tree
+ * handler component while it is configured. Its service properties follow the membership: {@value #NODE},
+ * {@value #STATE} ({@code JOINING}, {@code JOINED}, {@code REFUSED}), {@value #REFUSAL}, {@value #MEMBERS},
+ * {@value #LIVE_MEMBERS}, {@value #PARENT}, and the counts of dropped ("refused") MQTT messages: {@value #REFUSED}
+ * in all and {@value #REFUSED_PREFIX}{@code <reason>} for each reason (updated at most once per tick).
  */
 @ProviderType
 public interface TreeService {
@@ -60,22 +60,38 @@ public interface TreeService {
     ScheduledExecutorService scheduler();
 
     /**
-     * Where every bundle that receives tree traffic over MQTT reports a message it refuses (counted by reason,
-     * logged at a bounded rate); one per gateway, kept across reconfigurations.
+     * Where every bundle that receives tree traffic over MQTT reports a message it drops because it cannot use it
+     * (counted by reason, logged at a bounded rate, published as {@value #REFUSED_PREFIX}{@code <reason>}); one per
+     * gateway, kept across reconfigurations. The buses of {@link #openBus} report to it by themselves.
      */
-    Refusals refusals();
+    DroppedMessages droppedMessages();
 
     /**
-     * The gateway's message authentication (mode {@code tree.security.mode}): wrap every bus that talks to the tree
-     * with it, and vouch for and check callers with it. One per configuration of the tree handler.
+     * The gateway's message authentication (mode {@code tree.security.mode}), for what is not a bus message: remote
+     * queries vouch for the callers they authenticated and check the vouchers of others with it. The buses of
+     * {@link #openBus} seal with it, so all share one boot and sequence counter. One per configuration of the tree
+     * handler.
      */
     TreeSecurity security();
 
+    /** The class of a request that asks for none ({@code delivery.default.class}). */
+    DeliveryClass defaultDeliveryClass();
+
     /**
-     * The gateway's delivery (settings {@code delivery.*}): give it to every {@code DataTransportMessageBus} that
-     * talks to the tree, so arrivals are handled by its workers in class order and publishes leave in class order,
-     * and wrap the sealed bus of batchable traffic with {@link GatewayDelivery#batching}. One per configuration of
-     * the tree handler.
+     * Opens a bus to the tree for a bundle's topics, sealed, in the gateway's class queues and batching (see
+     * {@link TreeBus}); its publishes take their class's QoS ({@code delivery.qos.<class>}). It lives as long as
+     * this service object: a reconfiguration of the tree handler registers a new one.
+     *
+     * @param maxMessageBytes the largest message the bundle publishes and accepts, before sealing; a batch that
+     *            arrives may be larger, up to {@code delivery.batch.max.bytes}
      */
-    GatewayDelivery delivery();
+    TreeBus openBus(int maxMessageBytes);
+
+    /**
+     * As {@link #openBus(int)}, but every publish takes {@code qos} whatever its class: for a component with a QoS
+     * setting of its own (the telemetry uplink's {@code telemetry.qos}).
+     *
+     * @param qos 0, 1 or 2
+     */
+    TreeBus openBus(int maxMessageBytes, int qos);
 }

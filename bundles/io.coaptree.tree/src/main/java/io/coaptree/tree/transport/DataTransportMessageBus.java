@@ -21,28 +21,28 @@ import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.bus.TopicFilter;
 import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.delivery.TopicLanes;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 
 /**
- * A {@link MessageBus} over a Kura {@link DataTransportService}: never retained. Arrivals come through the
- * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread.
- * <p>
- * With a {@link GatewayDelivery} (a gateway's buses), nothing is handled on that thread: each arrival is queued by
- * its class (its topic's {@link TopicLanes lane}; on {@code query} and {@code reply} the hint byte ahead of the
- * message) and handled by the delivery's workers, in order per topic where the lane says so; a full queue refuses
- * the arrival as {@code overloaded}. Publishes wait in the delivery's outbound queues and go out with their class's
- * QoS, on routed topics with the hint byte ahead. Without one (tools, tests), arrivals are handled on the
- * transport's thread and publishes go out at once with QoS 1.
+ * The lowest layer of a gateway's bus ({@link GatewayBuses} puts the seal and the batching above it): a
+ * {@link MessageBus} over a Kura {@link DataTransportService}, never retained. Arrivals come through the
+ * transport's {@link DataTransportListener} callbacks, which the lean transport runs on its one dispatcher thread;
+ * nothing is handled on that thread: each arrival is queued in the gateway's {@link GatewayDelivery} by its class
+ * (its topic's {@link TopicLanes lane}; on routed topics the hint byte ahead of the message) and handled by the
+ * delivery's workers, in order per topic where the lane says so; a full queue drops the arrival as
+ * {@code overloaded}. Publishes wait in the delivery's outbound queues and go out with their class's QoS, on routed
+ * topics with the hint byte ahead.
  * <p> Subscriptions are remembered and made again whenever a
  * connection is established (a subscription asked for while disconnected is made then; a broker that lost the
  * session gets them back). Several buses may share one transport: each dispatches only its own filters. Other
  * events need nothing: publishes are not queued here, the transport reconnects by itself (and after a configuration
  * update), and QoS 1 confirmations are the transport's in-flight window's business.
  */
-public final class DataTransportMessageBus extends DataTransportListenerAdapter implements MessageBus, AutoCloseable {
+final class DataTransportMessageBus extends DataTransportListenerAdapter implements MessageBus, AutoCloseable {
 
-    public static final int QOS = 1;
+    /** The QoS of the subscriptions. */
+    private static final int SUBSCRIPTION_QOS = 1;
 
     private static final Logger LOG = LoggerFactory.getLogger(DataTransportMessageBus.class);
 
@@ -52,42 +52,20 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
     private final ScheduledExecutorService retries;
     private final GatewayDelivery delivery;
     private final TopicLanes lanes;
-    private final Refusals refusals;
+    private final DroppedMessages droppedMessages;
     /** The QoS of every publish of this bus, or -1 for its class's ({@code delivery.qos.<class>}). */
     private final int qos;
     private final Map<String, MessageHandler> subscriptions = new ConcurrentHashMap<>();
     private final List<Runnable> connectedCallbacks = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
-    /** @param retries where a failed subscription is tried again (the gateway's tree scheduler) */
-    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries) {
-        this.transport = Objects.requireNonNull(transport, "transport");
-        this.retries = Objects.requireNonNull(retries, "retries");
-        this.delivery = null;
-        this.lanes = null;
-        this.refusals = null;
-        this.qos = QOS;
-        transport.addDataTransportListener(this);
-    }
-
     /**
-     * A gateway's bus: arrivals and publishes go through {@code delivery}'s queues.
-     *
-     * @param refusals where arrivals with a bad hint or for a full queue are reported
+     * @param retries where a failed subscription is tried again (the gateway's tree scheduler)
+     * @param droppedMessages where arrivals with a bad hint or for a full queue are reported
+     * @param qos the QoS of every publish, 0, 1 or 2; -1 for each class's ({@code delivery.qos.<class>})
      */
-    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
-            GatewayDelivery delivery, TopicLanes lanes, Refusals refusals) {
-        this(transport, retries, delivery, lanes, refusals, -1);
-    }
-
-    /**
-     * A gateway's bus whose publishes all take one QoS, whatever their class (a component with a QoS setting of
-     * its own, such as the telemetry uplink's {@code telemetry.qos}).
-     *
-     * @param qos 0, 1 or 2; -1 for the class's QoS
-     */
-    public DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
-            GatewayDelivery delivery, TopicLanes lanes, Refusals refusals, int qos) {
+    DataTransportMessageBus(DataTransportService transport, ScheduledExecutorService retries,
+            GatewayDelivery delivery, TopicLanes lanes, DroppedMessages droppedMessages, int qos) {
         if (qos < -1 || qos > 2) {
             throw new IllegalArgumentException("qos: " + qos + " is not 0, 1 or 2");
         }
@@ -96,7 +74,7 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
         this.retries = Objects.requireNonNull(retries, "retries");
         this.delivery = Objects.requireNonNull(delivery, "delivery");
         this.lanes = Objects.requireNonNull(lanes, "lanes");
-        this.refusals = Objects.requireNonNull(refusals, "refusals");
+        this.droppedMessages = Objects.requireNonNull(droppedMessages, "droppedMessages");
         transport.addDataTransportListener(this);
     }
 
@@ -111,10 +89,6 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
 
     @Override
     public void publish(String topic, byte[] payload) {
-        if (delivery == null) {
-            transportPublish(topic, payload, QOS);
-            return;
-        }
         TopicLanes.Lane lane = lanes.lane(topic);
         publish(topic, payload, lane.hinted() ? DeliveryClass.NORMAL : lane.fixedClass());
     }
@@ -125,10 +99,6 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
      */
     @Override
     public void publish(String topic, byte[] payload, DeliveryClass deliveryClass) {
-        if (delivery == null) {
-            publish(topic, payload);
-            return;
-        }
         TopicLanes.Lane lane = lanes.lane(topic);
         DeliveryClass c = lane.hinted() ? deliveryClass : lane.fixedClass();
         byte[] wire = lane.hinted() ? hinted(c, payload) : payload;
@@ -169,7 +139,7 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
             return; // made in onConnectionEstablished
         }
         try {
-            transport.subscribe(topicFilter, QOS);
+            transport.subscribe(topicFilter, SUBSCRIPTION_QOS);
         } catch (KuraException | RuntimeException e) {
             LOG.warn("subscribing to {} failed ({}); retrying in {} ms", topicFilter, e.getMessage(),
                     RESUBSCRIBE_DELAY_MILLIS);
@@ -219,10 +189,6 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
         if (closed) {
             return;
         }
-        if (delivery == null) {
-            dispatch(topic, payload);
-            return;
-        }
         if (subscriptions.keySet().stream().noneMatch(filter -> TopicFilter.matches(filter, topic))) {
             return; // another bus's topic
         }
@@ -233,7 +199,7 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
             c = payload.length == 0 ? null : DeliveryClass.fromCode(payload[0] & 0xFF)
                     .filter(hint -> hint != DeliveryClass.CONTROL).orElse(null);
             if (c == null) {
-                refusals.refuse(RefusalReason.UNDECODABLE, topic, null, payload.length,
+                droppedMessages.drop(DropReason.UNDECODABLE, topic, null, payload.length,
                         "no delivery class ahead of the message");
                 return;
             }
@@ -241,7 +207,7 @@ public final class DataTransportMessageBus extends DataTransportListenerAdapter 
         }
         byte[] m = message;
         if (!delivery.inbound(c, lane.ordered() ? topic : null, () -> dispatch(topic, m))) {
-            refusals.refuse(RefusalReason.OVERLOADED, topic, null, payload.length,
+            droppedMessages.drop(DropReason.OVERLOADED, topic, null, payload.length,
                     "the " + c.label() + " queue is full");
         }
     }

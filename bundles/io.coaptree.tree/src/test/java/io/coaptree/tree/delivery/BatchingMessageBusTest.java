@@ -21,8 +21,8 @@ import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.security.CertificateAuthorityTrust;
 import io.coaptree.tree.security.GatewayKey;
 import io.coaptree.tree.security.GatewaySecurity;
@@ -45,7 +45,7 @@ class BatchingMessageBusTest {
     private final TreePki pki = TreePki.create("Test Tree CA");
     private final InMemoryMessageBus broker = new InMemoryMessageBus();
     private final TreeTopics topics = new TreeTopics("coaptree");
-    private final Refusals refusals = new Refusals(clock, 10_000, line -> { });
+    private final DroppedMessages refusals = new DroppedMessages(clock, 10_000, line -> { });
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     /** Batching from the first message (on-rate 1/s), 512 bytes, 500 ms (far longer than a seal takes). */
     private final DeliveryOptions options = DeliveryOptions.fromProperties(Map.of(DeliveryOptions.BATCH_ON_RATE, 1,
@@ -132,7 +132,7 @@ class BatchingMessageBusTest {
         awaitReceived(2);
 
         assertEquals(List.of("before from A/-/dA", "after from A/-/dA"), received);
-        assertEquals(2, refusals.count(RefusalReason.UNDECODABLE));
+        assertEquals(2, refusals.count(DropReason.UNDECODABLE));
         assertTrue(received.stream().noneMatch(r -> r.startsWith("first") || r.startsWith("ok")));
     }
 }

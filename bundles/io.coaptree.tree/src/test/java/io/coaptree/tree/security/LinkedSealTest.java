@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.harness.pki.TreePki;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 /**
  * Link MACs in signature mode: what a gateway seals for one addressee carries a MAC under the key the two share
@@ -78,27 +78,27 @@ class LinkedSealTest {
         meet(dB, gA1);
         meet(gA1, gB2);
         byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
-        assertEquals(RefusalReason.FORGED, refusal(() -> gA1.open(TO_GB2, linked)), "not gA1's link");
+        assertEquals(DropReason.FORGED, refusal(() -> gA1.open(TO_GB2, linked)), "not gA1's link");
 
         // gA1 MACs under its own link with gB2 but names dB as the sender: gB2 checks with its key of dB.
         MessageSeal gA1AsDB = gateway("B/-/dB", 1, gA1Keys);
         gA1AsDB.open(HEARTBEAT, gB2.seal(HEARTBEAT, MESSAGE));
         byte[] forged = gA1AsDB.seal(TO_GB2, MESSAGE, "B/2/gB2");
         assertEquals(0xD1, forged[0] & 0xFF);
-        assertEquals(RefusalReason.FORGED, refusal(() -> gB2.open(TO_GB2, forged)));
+        assertEquals(DropReason.FORGED, refusal(() -> gB2.open(TO_GB2, forged)));
     }
 
     @Test
     void aLinkMacIsBoundToItsTopicAndEveryByteOfIt() throws Exception {
         meet(dB, gB2);
         byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
-        assertEquals(RefusalReason.FORGED, refusal(() -> gB2.open("coaptree/B/2/gB2/rd", linked)));
+        assertEquals(DropReason.FORGED, refusal(() -> gB2.open("coaptree/B/2/gB2/rd", linked)));
         for (int i = 1; i < linked.length; i++) {
             byte[] changed = linked.clone();
             changed[i] ^= 0x01;
-            RefusalReason reason = refusal(() -> gB2.open(TO_GB2, changed));
-            assertTrue(Set.of(RefusalReason.FORGED, RefusalReason.UNDECODABLE, RefusalReason.UNTRUSTED,
-                    RefusalReason.UNSIGNED, RefusalReason.STALE).contains(reason), "byte " + i + ": " + reason);
+            DropReason reason = refusal(() -> gB2.open(TO_GB2, changed));
+            assertTrue(Set.of(DropReason.FORGED, DropReason.UNDECODABLE, DropReason.UNTRUSTED,
+                    DropReason.UNSIGNED, DropReason.STALE).contains(reason), "byte " + i + ": " + reason);
         }
     }
 
@@ -108,7 +108,7 @@ class LinkedSealTest {
         MessageSeal restarted = gateway("B/2/gB2", 2, gB2Keys);
         restarted.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE)); // the restarted gB2 hears dB again
         byte[] stale = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> restarted.open(TO_GB2, stale)),
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> restarted.open(TO_GB2, stale)),
                 "made for gB2's previous boot");
 
         dB.open(HEARTBEAT, restarted.seal(HEARTBEAT, MESSAGE)); // dB hears the new gB2 (its join, or heartbeat)
@@ -124,8 +124,8 @@ class LinkedSealTest {
         clock.advance(Duration.ofMillis(FRESHNESS + 1));
         assertEquals(0xD2, dB.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF,
                 "no signed message of gB2 for a freshness window: sign");
-        RefusalReason reason = refusal(() -> gB2.open(TO_GB2, linked));
-        assertTrue(reason == RefusalReason.UNTRUSTED || reason == RefusalReason.STALE, reason.toString());
+        DropReason reason = refusal(() -> gB2.open(TO_GB2, linked));
+        assertTrue(reason == DropReason.UNTRUSTED || reason == DropReason.STALE, reason.toString());
     }
 
     @Test
@@ -146,10 +146,10 @@ class LinkedSealTest {
                 .getPrivate(), gB2Keys.certificate()), new CertificateAuthorityTrust(List.of(pki.caCertificate()),
                         Set.of("B/-/dB")), clock, FRESHNESS, 64);
         dB.open(HEARTBEAT, revoking.seal(HEARTBEAT, MESSAGE));
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> revoking.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE))));
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> revoking.open(HEARTBEAT, dB.seal(HEARTBEAT, MESSAGE))));
         byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
         assertEquals(0xD1, linked[0] & 0xFF, "dB has gB2's key");
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> revoking.open(TO_GB2, linked)),
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> revoking.open(TO_GB2, linked)),
                 "gB2 never took a key of the revoked dB");
     }
 
@@ -159,14 +159,14 @@ class LinkedSealTest {
         MessageSeal plainSigner = MessageSeal.signing("B/2/gB2", 1, GatewayKey.of(gB2Keys.keys().getPrivate(),
                 gB2Keys.certificate()), trust, clock, FRESHNESS);
         byte[] linked = dB.seal(TO_GB2, MESSAGE, "B/2/gB2");
-        assertEquals(RefusalReason.UNSIGNED, refusal(() -> plainSigner.open(TO_GB2, linked)));
+        assertEquals(DropReason.UNSIGNED, refusal(() -> plainSigner.open(TO_GB2, linked)));
         MessageSeal secret = MessageSeal.secret("B/-/dB", 1, "a tree secret of 24 chars".toCharArray(), clock,
                 FRESHNESS);
-        assertEquals(RefusalReason.UNSIGNED, refusal(() -> gB2.open(TO_GB2, secret.seal(TO_GB2, MESSAGE))),
+        assertEquals(DropReason.UNSIGNED, refusal(() -> gB2.open(TO_GB2, secret.seal(TO_GB2, MESSAGE))),
                 "a tree-secret MAC where gateways sign");
     }
 
-    private static RefusalReason refusal(Opening opening) {
+    private static DropReason refusal(Opening opening) {
         return assertThrows(SealRefusedException.class, opening::open).reason();
     }
 

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.harness.pki.TreePki;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
 class MessageSealTest {
 
@@ -72,47 +72,47 @@ class MessageSealTest {
             changed[i] ^= 0x01;
             SealRefusedException e = assertThrows(SealRefusedException.class, () -> gB2.open(TOPIC, changed),
                     "byte " + i);
-            assertEquals(true, Set.of(RefusalReason.FORGED, RefusalReason.UNDECODABLE, RefusalReason.UNTRUSTED,
-                    RefusalReason.UNSIGNED, RefusalReason.STALE).contains(e.reason()), "byte " + i + ": " + e.reason());
+            assertEquals(true, Set.of(DropReason.FORGED, DropReason.UNDECODABLE, DropReason.UNTRUSTED,
+                    DropReason.UNSIGNED, DropReason.STALE).contains(e.reason()), "byte " + i + ": " + e.reason());
         }
     }
 
     @Test
     void aSealIsBoundToItsTopic() {
         byte[] sealed = dB.seal(TOPIC, MESSAGE);
-        assertEquals(RefusalReason.FORGED, refusal(() -> gB2.open("coaptree/B/1/gB1/query", sealed)));
+        assertEquals(DropReason.FORGED, refusal(() -> gB2.open("coaptree/B/1/gB1/query", sealed)));
     }
 
     @Test
     void aKeyOutsideTheAnchorIsUntrusted() {
         TreePki rogue = TreePki.create("Rogue CA");
         byte[] sealed = signer("B/-/dB", rogue.issue("B/-/dB")).seal(TOPIC, MESSAGE);
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)));
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)));
     }
 
     @Test
     void aGatewayCannotSealAsAnother() {
         byte[] sealed = signer("B/-/dB", pki.issue("A/1/gA1")).seal(TOPIC, MESSAGE);
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)), "gA1's certificate as dB");
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)), "gA1's certificate as dB");
     }
 
     @Test
     void expiredAndRevokedCertificatesAreUntrusted() {
         TreePki.Gateway expired = pki.issue("B/-/dB", Instant.now().minus(Duration.ofMinutes(1)));
         byte[] sealed = signer("B/-/dB", expired).seal(TOPIC, MESSAGE);
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)));
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> gB2.open(TOPIC, sealed)));
 
         MessageSeal revoking = MessageSeal.signing("B/2/gB2", 1, GatewayKey.of(pki.issue("B/2/gB2").keys()
                 .getPrivate(), null), new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of("B/-/dB")),
                 clock, 30_000);
-        assertEquals(RefusalReason.UNTRUSTED, refusal(() -> revoking.open(TOPIC, dB.seal(TOPIC, MESSAGE))));
+        assertEquals(DropReason.UNTRUSTED, refusal(() -> revoking.open(TOPIC, dB.seal(TOPIC, MESSAGE))));
     }
 
     @Test
     void aSealOutsideTheFreshnessWindowIsStale() {
         byte[] sealed = dB.seal(TOPIC, MESSAGE);
         clock.advance(Duration.ofMillis(30_001));
-        assertEquals(RefusalReason.STALE, refusal(() -> gB2.open(TOPIC, sealed)));
+        assertEquals(DropReason.STALE, refusal(() -> gB2.open(TOPIC, sealed)));
     }
 
     @Test
@@ -124,17 +124,17 @@ class MessageSealTest {
             if (bytes.length > 0 && (bytes[0] & 0xFF) == 0xD2) {
                 bytes[0] = 0;
             }
-            assertEquals(RefusalReason.UNSIGNED, refusal(() -> gB2.open(TOPIC, bytes)));
+            assertEquals(DropReason.UNSIGNED, refusal(() -> gB2.open(TOPIC, bytes)));
         }
         byte[] sealed = dB.seal(TOPIC, MESSAGE);
         for (int cut = 1; cut < sealed.length; cut++) {
             byte[] truncated = java.util.Arrays.copyOf(sealed, sealed.length - cut);
-            assertEquals(RefusalReason.UNDECODABLE, refusal(() -> gB2.open(TOPIC, truncated)), "cut " + cut);
+            assertEquals(DropReason.UNDECODABLE, refusal(() -> gB2.open(TOPIC, truncated)), "cut " + cut);
         }
         byte[] deep = new byte[100_000];
         deep[0] = (byte) 0xD2;
         java.util.Arrays.fill(deep, 1, deep.length, (byte) 0x81); // arrays nested 100 000 deep
-        assertEquals(RefusalReason.UNDECODABLE, refusal(() -> gB2.open(TOPIC, deep)));
+        assertEquals(DropReason.UNDECODABLE, refusal(() -> gB2.open(TOPIC, deep)));
     }
 
     @Test
@@ -146,8 +146,8 @@ class MessageSealTest {
         byte[] sealed = a.seal(TOPIC, MESSAGE);
         assertEquals(0xD1, sealed[0] & 0xFF, "a tagged COSE_Mac0 (tag 17)");
         assertArrayEquals(MESSAGE, b.open(TOPIC, sealed).payload());
-        assertEquals(RefusalReason.FORGED, refusal(() -> other.open(TOPIC, sealed)));
-        assertEquals(RefusalReason.UNSIGNED, refusal(() -> gB2.open(TOPIC, sealed)), "a MAC where signatures rule");
+        assertEquals(DropReason.FORGED, refusal(() -> other.open(TOPIC, sealed)));
+        assertEquals(DropReason.UNSIGNED, refusal(() -> gB2.open(TOPIC, sealed)), "a MAC where signatures rule");
     }
 
     private static int indexOf(byte[] bytes, byte[] part) {
@@ -159,7 +159,7 @@ class MessageSealTest {
         throw new AssertionError("the certificate is not in the seal");
     }
 
-    private static RefusalReason refusal(Opening opening) {
+    private static DropReason refusal(Opening opening) {
         return assertThrows(SealRefusedException.class, opening::open).reason();
     }
 

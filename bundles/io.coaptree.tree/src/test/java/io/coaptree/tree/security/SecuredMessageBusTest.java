@@ -15,8 +15,8 @@ import io.coaptree.harness.pki.TreePki;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TreeTopics;
 
 class SecuredMessageBusTest {
@@ -31,7 +31,7 @@ class SecuredMessageBusTest {
     private final InMemoryMessageBus broker = new InMemoryMessageBus();
     private final MessageBus raw = broker.connect("attacker", null);
     private final TreeTopics topics = new TreeTopics("coaptree");
-    private final Refusals refusals = new Refusals(clock, 10_000, line -> { });
+    private final DroppedMessages refusals = new DroppedMessages(clock, 10_000, line -> { });
 
     private GatewaySecurity gateway(String address) {
         return gateway(address, false);
@@ -94,7 +94,7 @@ class SecuredMessageBusTest {
                 "signed until they met, then a COSE_Mac0 for the query; heartbeats signed");
         assertEquals(true, received.contains("coaptree/B/1/gB1/query after from B/-/dB"), received.toString());
         raw.publish("coaptree/B/1/gB1/query", onTheWire.get(3));
-        assertEquals(1, refusals.count(RefusalReason.REPLAYED));
+        assertEquals(1, refusals.count(DropReason.REPLAYED));
         assertEquals(1, received.stream().filter(r -> r.contains("after")).count(), "the replay reached nobody");
     }
 
@@ -108,7 +108,7 @@ class SecuredMessageBusTest {
 
         raw.publish("coaptree/A/1/gA1/query", sealed.get(0));
         assertEquals(1, received.size(), "the replay reached nobody");
-        assertEquals(1, refusals.count(RefusalReason.REPLAYED));
+        assertEquals(1, refusals.count(DropReason.REPLAYED));
     }
 
     /** An MQTT client hands one arrival to every filter it matches, as the same bytes: not a replay. */
@@ -144,7 +144,7 @@ class SecuredMessageBusTest {
         dA.publish("coaptree/A/2/gA2/heartbeat", "beat".getBytes(StandardCharsets.UTF_8));
         dA.publish("coaptree/A/-/dA/heartbeat", "beat".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of("coaptree/A/-/dA/heartbeat beat from A/-/dA"), received);
-        assertEquals(1, refusals.count(RefusalReason.FORGED));
+        assertEquals(1, refusals.count(DropReason.FORGED));
     }
 
     @Test
@@ -153,7 +153,7 @@ class SecuredMessageBusTest {
         raw.publish("coaptree/A/-/dA/lwt", new byte[0]);
         raw.publish("coaptree/A/-/dA/lwt", "x".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of("coaptree/A/-/dA/lwt  from ?"), received);
-        assertEquals(1, refusals.count(RefusalReason.UNSIGNED));
+        assertEquals(1, refusals.count(DropReason.UNSIGNED));
     }
 
     @Test
@@ -162,8 +162,8 @@ class SecuredMessageBusTest {
         raw.publish("coaptree/A/1/gA1/query", "plain".getBytes(StandardCharsets.UTF_8));
         raw.publish("coaptree/A/1/gA1/query", new byte[1024 + GatewaySecurity.SEAL_OVERHEAD_BYTES + 1]);
         assertEquals(List.of(), received);
-        assertEquals(1, refusals.count(RefusalReason.UNSIGNED));
-        assertEquals(1, refusals.count(RefusalReason.OVERSIZE));
+        assertEquals(1, refusals.count(DropReason.UNSIGNED));
+        assertEquals(1, refusals.count(DropReason.OVERSIZE));
     }
 
     @Test
@@ -173,11 +173,11 @@ class SecuredMessageBusTest {
         byte[] statement = "alice PUT switch on".getBytes(StandardCharsets.UTF_8);
         byte[] voucher = entry.vouch(statement);
 
-        assertEquals(RefusalReason.FORGED, org.junit.jupiter.api.Assertions.assertThrows(SealRefusedException.class,
+        assertEquals(DropReason.FORGED, org.junit.jupiter.api.Assertions.assertThrows(SealRefusedException.class,
                 () -> owner.openVoucher(voucher, v -> false)).reason(), "another statement");
         assertEquals("A/1/gA1", owner.openVoucher(voucher, v -> java.util.Arrays.equals(v.statement(), statement))
                 .entry());
-        assertEquals(RefusalReason.REPLAYED, org.junit.jupiter.api.Assertions.assertThrows(
+        assertEquals(DropReason.REPLAYED, org.junit.jupiter.api.Assertions.assertThrows(
                 SealRefusedException.class, () -> owner.openVoucher(voucher, v -> true)).reason(), "used once");
     }
 }

@@ -283,7 +283,7 @@ abstract class HierarchyScenarios {
      * properties and {@code GET /tree-stats}), and the tree keeps serving. A truncated seal is undecodable, bytes
      * that are no seal at all are unsigned, and the heartbeat of gA1 moved to gB2's topic no longer matches its
      * signature (the topic is signed with it): forged. The WARN lines are checked by the unit tests of
-     * {@code io.coaptree.tree.refusal}: the nodes log through log4j inside OSGi to the console, which this test
+     * {@code io.coaptree.tree.drops}: the nodes log through log4j inside OSGi to the console, which this test
      * cannot read back.
      */
     @Test

@@ -50,7 +50,7 @@ final class SealForger {
         return MessageSeal.signing(sender, System.currentTimeMillis(),
                 GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate()),
                 (s, c, now) -> {
-                    throw new SealRefusedException(io.coaptree.tree.refusal.RefusalReason.UNTRUSTED, s, "unused");
+                    throw new SealRefusedException(io.coaptree.tree.drops.DropReason.UNTRUSTED, s, "unused");
                 }, Clock.offset(Clock.systemUTC(), clockShift), 30_000);
     }
 }

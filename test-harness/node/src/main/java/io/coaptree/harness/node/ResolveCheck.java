@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
 import java.util.jar.JarInputStream;
@@ -91,6 +92,35 @@ public final class ResolveCheck {
             }
         }
         return null;
+    }
+
+    /**
+     * The packages that a bundle of these deployment packages, chosen by its symbolic name, exports and that no other
+     * bundle of them imports, each as {@code "<bundle> exports <package>"}; empty when every export has a user. An
+     * export is an API its bundle must keep stable, so none should be made for nothing.
+     */
+    public static List<String> unimportedExports(List<Path> deploymentPackages, Predicate<String> exporters)
+            throws IOException {
+        List<PackagedBundle> bundles = new ArrayList<>();
+        for (Path dp : deploymentPackages) {
+            bundles.addAll(bundlesOf(dp));
+        }
+        List<String> unimported = new ArrayList<>();
+        for (PackagedBundle exporter : bundles) {
+            if (!exporters.test(exporter.symbolicName())) {
+                continue;
+            }
+            for (String exported : header(exporter, "Export-Package").keySet()) {
+                String packageName = clean(exported);
+                boolean imported = bundles.stream().filter(bundle -> bundle != exporter)
+                        .anyMatch(bundle -> imports(bundle).keySet().stream().map(ResolveCheck::clean)
+                                .anyMatch(packageName::equals));
+                if (!imported) {
+                    unimported.add(exporter.symbolicName() + " exports " + packageName);
+                }
+            }
+        }
+        return unimported;
     }
 
     private static Parameters imports(PackagedBundle bundle) {

@@ -5,8 +5,8 @@ import java.util.List;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeView;
 
-/** Told about the tree as one gateway sees it. Called without the handler's lock held; must not block. */
-public interface TreeListener {
+/** Told about the tree as one gateway sees it. Called without the protocol's lock held; must not block. */
+public interface MembershipListener {
 
     /** This gateway is now a member. */
     default void joined(TreeView view) {

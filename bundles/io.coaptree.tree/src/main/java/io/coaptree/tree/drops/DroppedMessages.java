@@ -1,4 +1,4 @@
-package io.coaptree.tree.refusal;
+package io.coaptree.tree.drops;
 
 import java.time.Clock;
 import java.util.EnumMap;
@@ -12,47 +12,48 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one place a gateway reports a message from MQTT that it refused: it counts the refusal by
- * {@link RefusalReason} and writes a WARN line at a bounded rate ({@link RateLimitedWarnings}). Receivers call
- * {@link #refuse} and drop the message; nothing refused is acted on. Thread-safe: messages arrive on the transport's
+ * The one place a gateway reports a message from MQTT that it dropped because it cannot use it (a "refused"
+ * message in the logs, the tree service's {@code tree.refused.*} properties and {@code /tree-stats}): it counts the
+ * message by {@link DropReason} and writes a WARN line at a bounded rate ({@link RateLimitedWarnings}). Receivers
+ * call {@link #drop} and act on nothing of the message. Thread-safe: messages arrive on the transport's
  * delivery thread while the counts are read from others.
  * <p>
  * A line names the topic, the sender the message claims (when one could be read) and the size, never the payload:
  * a payload may carry a caller's identity or data, and an attacker chooses its bytes.
  */
-public final class Refusals {
+public final class DroppedMessages {
 
     /** Longest topic or detail written to the log: a topic or an error message can be made as long as the broker allows. */
     static final int MAX_TEXT_CHARS = 160;
 
-    private static final Logger LOG = LoggerFactory.getLogger(Refusals.class);
+    private static final Logger LOG = LoggerFactory.getLogger(DroppedMessages.class);
 
-    private final Map<RefusalReason, AtomicLong> counts = new EnumMap<>(RefusalReason.class);
+    private final Map<DropReason, AtomicLong> counts = new EnumMap<>(DropReason.class);
     private final RateLimitedWarnings warnings;
 
-    public Refusals(Clock clock, long warnIntervalMillis) {
+    public DroppedMessages(Clock clock, long warnIntervalMillis) {
         this(new RateLimitedWarnings(clock, warnIntervalMillis, LOG::warn));
     }
 
     /** @param warn where the WARN lines go (tests collect them) */
-    public Refusals(Clock clock, long warnIntervalMillis, Consumer<String> warn) {
+    public DroppedMessages(Clock clock, long warnIntervalMillis, Consumer<String> warn) {
         this(new RateLimitedWarnings(clock, warnIntervalMillis, warn));
     }
 
-    private Refusals(RateLimitedWarnings warnings) {
+    private DroppedMessages(RateLimitedWarnings warnings) {
         this.warnings = warnings;
-        for (RefusalReason reason : RefusalReason.values()) {
+        for (DropReason reason : DropReason.values()) {
             counts.put(reason, new AtomicLong());
         }
     }
 
     /**
-     * Counts a refused message and writes its WARN line unless the rate limit holds it back.
+     * Counts a dropped message and writes its WARN line unless the rate limit holds it back.
      *
      * @param claimedSender the sender the message names (topic or content), or null if none could be read
      * @param detail why, in a few words (an exception's message; shortened, never the payload)
      */
-    public void refuse(RefusalReason reason, String topic, String claimedSender, int payloadBytes, String detail) {
+    public void drop(DropReason reason, String topic, String claimedSender, int payloadBytes, String detail) {
         Objects.requireNonNull(reason, "reason");
         counts.get(reason).incrementAndGet();
         warnings.warn(reason, "refused a message on " + printable(topic) + " from "
@@ -61,7 +62,7 @@ public final class Refusals {
     }
 
     /** How many messages were refused for {@code reason} since this gateway started. */
-    public long count(RefusalReason reason) {
+    public long count(DropReason reason) {
         return counts.get(reason).get();
     }
 
@@ -69,7 +70,7 @@ public final class Refusals {
         return counts.values().stream().mapToLong(AtomicLong::get).sum();
     }
 
-    /** Every reason's label with its count, zero included, in the order of {@link RefusalReason}. */
+    /** Every reason's label with its count, zero included, in the order of {@link DropReason}. */
     public Map<String, Long> counts() {
         Map<String, Long> out = new LinkedHashMap<>();
         counts.forEach((reason, count) -> out.put(reason.label(), count.get()));

@@ -10,7 +10,8 @@ import java.util.Objects;
 import java.util.Queue;
 
 /**
- * A broker in memory, for tests, demos and benchmarks: each {@link #connect(String, BusMessage) connection} is a
+ * A broker in memory for the unit tests of the tree and of the bundles that talk through it (shipped to them in
+ * this bundle's test jar, never in the bundle): each {@link #connect(String, BusMessage) connection} is a
  * {@link MessageBus}, and a connection that is {@link Connection#crash() crashed} has its last will published,
  * as an MQTT broker does when a client's keep-alive lapses.
  * <p>
@@ -25,7 +26,6 @@ public final class InMemoryMessageBus {
     private final List<Connection> connections = new ArrayList<>();
     private final Queue<BusMessage> queue = new ArrayDeque<>();
     private boolean delivering;
-    private long delivered;
 
     /**
      * @param clientId a label for diagnostics
@@ -37,13 +37,6 @@ public final class InMemoryMessageBus {
             connections.add(connection);
         }
         return connection;
-    }
-
-    /** How many deliveries (message x matching subscription) happened so far. */
-    public long deliveredCount() {
-        synchronized (lock) {
-            return delivered;
-        }
     }
 
     private void publish(BusMessage message) {
@@ -71,7 +64,6 @@ public final class InMemoryMessageBus {
                             }
                         }
                     }
-                    delivered += targets.size();
                 }
                 for (Map.Entry<String, MessageHandler> target : targets) {
                     target.getValue().onMessage(next.topic(), next.payload());

@@ -20,8 +20,8 @@ import io.coaptree.tree.model.TreeCollections;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.refusal.RefusalReason;
-import io.coaptree.tree.refusal.Refusals;
+import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
 
@@ -45,13 +45,13 @@ import io.coaptree.tree.topics.TreeTopics;
  * with a manual clock). Thread-safe: state changes under one lock; publishing and listener calls happen after it
  * is released, so a synchronous bus cannot re-enter a half-done update.
  */
-public final class TreeHandler {
+public final class MembershipProtocol {
 
     public enum State {
         CREATED, JOINING, JOINED, REFUSED, STOPPED
     }
 
-    private static final Logger LOG = LoggerFactory.getLogger(TreeHandler.class);
+    private static final Logger LOG = LoggerFactory.getLogger(MembershipProtocol.class);
 
     /**
      * The incarnation of a last will configured as text (an empty payload on the node's {@code lwt} topic, as the
@@ -69,8 +69,8 @@ public final class TreeHandler {
     private final long incarnation;
     private final TreeTopics topics;
     private final TreeMessageCodec codec;
-    private final Refusals refusals;
-    private final List<TreeListener> listeners = new CopyOnWriteArrayList<>();
+    private final DroppedMessages droppedMessages;
+    private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
 
     private final Object lock = new Object();
     // Guarded by lock.
@@ -83,14 +83,14 @@ public final class TreeHandler {
 
     private volatile TreeView published = new TreeCollections();
 
-    /** A handler that counts its own refusals (tests; the component shares one {@link Refusals} per gateway). */
-    public TreeHandler(TreeOptions options, Clock clock) {
-        this(options, clock, new Refusals(clock, options.refusalWarnIntervalMillis()));
+    /** A protocol engine that counts its own dropped messages (tests; the component shares one per gateway). */
+    public MembershipProtocol(TreeOptions options, Clock clock) {
+        this(options, clock, new DroppedMessages(clock, options.refusalWarnIntervalMillis()));
     }
 
-    /** @param refusals where messages on the tree's topics that cannot be used are counted and logged */
-    public TreeHandler(TreeOptions options, Clock clock, Refusals refusals) {
-        this.refusals = Objects.requireNonNull(refusals, "refusals");
+    /** @param droppedMessages where messages on the tree's topics that cannot be used are counted and logged */
+    public MembershipProtocol(TreeOptions options, Clock clock, DroppedMessages droppedMessages) {
+        this.droppedMessages = Objects.requireNonNull(droppedMessages, "droppedMessages");
         this.options = Objects.requireNonNull(options, "options");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.self = options.self();
@@ -115,16 +115,16 @@ public final class TreeHandler {
         return options;
     }
 
-    /** The message to register as the MQTT last will when connecting the bus this handler is started on. */
+    /** The message to register as the MQTT last will when connecting the bus this protocol is started on. */
     public BusMessage lastWill() {
         return new BusMessage(topics.topic(self, TopicKind.LWT), encode(new TreeMessage.LastWill(self, incarnation)));
     }
 
-    public void addListener(TreeListener listener) {
+    public void addListener(MembershipListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
-    public void removeListener(TreeListener listener) {
+    public void removeListener(MembershipListener listener) {
         listeners.remove(listener);
     }
 
@@ -141,9 +141,9 @@ public final class TreeHandler {
         }
     }
 
-    /** The messages refused on the tree's topics (and on remote queries' ones, which share it). */
-    public Refusals refusals() {
-        return refusals;
+    /** The messages dropped on the tree's topics (and on remote queries' ones, which share the counter). */
+    public DroppedMessages droppedMessages() {
+        return droppedMessages;
     }
 
     /** The current snapshot: immutable, safe to keep and to read from any thread. */
@@ -250,7 +250,7 @@ public final class TreeHandler {
     public void onMessage(String topic, byte[] payload) {
         Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
         if (parsed.isEmpty()) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, null, payload.length, "not a tree topic");
+            droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, null, payload.length, "not a tree topic");
             return;
         }
         // A membership topic names the node the message is about, i.e. the sender it claims to be; a ctl topic
@@ -262,11 +262,11 @@ public final class TreeHandler {
                     ? new TreeMessage.LastWill(parsed.get().node(), ANY_INCARNATION)
                     : codec.decode(payload);
         } catch (TreeCodecException e) {
-            refusals.refuse(e.reason(), topic, claimedSender, payload.length, e.getMessage());
+            droppedMessages.drop(e.reason(), topic, claimedSender, payload.length, e.getMessage());
             return;
         }
         if (!message.node().equals(parsed.get().node()) || message.topicKind() != parsed.get().kind()) {
-            refusals.refuse(RefusalReason.TOPIC_MISMATCH, topic, claimedSender, payload.length,
+            droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, claimedSender, payload.length,
                     "a " + message.getClass().getSimpleName() + " of " + message.node().text());
             return;
         }

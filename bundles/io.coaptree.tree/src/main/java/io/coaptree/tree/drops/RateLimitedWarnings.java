@@ -1,4 +1,4 @@
-package io.coaptree.tree.refusal;
+package io.coaptree.tree.drops;
 
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,7 +18,7 @@ public final class RateLimitedWarnings {
 
     private final Clock clock;
     private final Consumer<String> warn;
-    private final Map<RefusalReason, Window> windows = new EnumMap<>(RefusalReason.class);
+    private final Map<DropReason, Window> windows = new EnumMap<>(DropReason.class);
     private long intervalMillis;
 
     /** @param warn where a line goes (the component passes its logger's {@code warn}) */
@@ -36,7 +36,7 @@ public final class RateLimitedWarnings {
     }
 
     /** Writes {@code line} now, or counts it as left out if a line for this reason was written within the interval. */
-    public void warn(RefusalReason reason, String line) {
+    public void warn(DropReason reason, String line) {
         String out;
         synchronized (this) {
             long now = clock.millis();

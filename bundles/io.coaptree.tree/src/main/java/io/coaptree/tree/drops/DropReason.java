@@ -1,11 +1,11 @@
-package io.coaptree.tree.refusal;
+package io.coaptree.tree.drops;
 
 /**
- * Why a message that arrived over MQTT was refused. The labels are stable names: they appear in the WARN lines, in
- * the tree service's properties ({@code tree.refused.<label>}) and in the {@code /tree-stats} resource. The last five
- * come from message authentication ({@code io.coaptree.tree.security}).
+ * Why a message that arrived over MQTT was dropped (refused) unread or unused. The labels are stable names: they
+ * appear in the WARN lines, in the tree service's properties ({@code tree.refused.<label>}) and in the
+ * {@code /tree-stats} resource. The last five come from message authentication ({@code io.coaptree.tree.security}).
  */
-public enum RefusalReason {
+public enum DropReason {
 
     /** Not a message of a supported format: truncated, bad version, malformed fields, trailing bytes. */
     UNDECODABLE("undecodable"),
@@ -36,7 +36,7 @@ public enum RefusalReason {
 
     private final String label;
 
-    RefusalReason(String label) {
+    DropReason(String label) {
         this.label = label;
     }
 

@@ -20,17 +20,17 @@ import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.refusal.RefusalReason;
+import io.coaptree.tree.drops.DropReason;
 
-class TreeHandlerTest {
+class MembershipProtocolTest {
 
     private final ManualClock clock = new ManualClock();
     private final InMemoryMessageBus bus = new InMemoryMessageBus();
-    private final Map<String, TreeHandler> handlers = new LinkedHashMap<>();
+    private final Map<String, MembershipProtocol> handlers = new LinkedHashMap<>();
     private final Map<String, InMemoryMessageBus.Connection> connections = new LinkedHashMap<>();
 
-    private TreeHandler start(String address) {
-        TreeHandler handler = new TreeHandler(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+    private MembershipProtocol start(String address) {
+        MembershipProtocol handler = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
         InMemoryMessageBus.Connection connection = bus.connect(address, handler.lastWill());
         handler.start(connection);
         handlers.put(address, handler);
@@ -43,7 +43,7 @@ class TreeHandlerTest {
         long steps = duration.toMillis() / 100;
         for (long i = 0; i < steps; i++) {
             clock.advance(Duration.ofMillis(100));
-            for (Map.Entry<String, TreeHandler> e : handlers.entrySet()) {
+            for (Map.Entry<String, MembershipProtocol> e : handlers.entrySet()) {
                 if (connections.containsKey(e.getKey())) {
                     e.getValue().tick();
                 }
@@ -61,8 +61,8 @@ class TreeHandlerTest {
     @Test
     void sevenNodesJoinAndAllSeeTheSameTree() {
         sevenNodes();
-        for (TreeHandler h : handlers.values()) {
-            assertEquals(TreeHandler.State.JOINED, h.state());
+        for (MembershipProtocol h : handlers.values()) {
+            assertEquals(MembershipProtocol.State.JOINED, h.state());
             TreeView view = h.view();
             assertEquals(7, view.members().size(), h.self() + " sees " + view);
             assertEquals(Set.of(NodePath.domain("A"), NodePath.domain("B")),
@@ -76,9 +76,9 @@ class TreeHandlerTest {
     @Test
     void aDuplicateNodeNameIsRefusedAndTheOriginalStays() {
         sevenNodes();
-        TreeHandler duplicate = new TreeHandler(TreeOptions.builder(NodeAddress.parse("B/g2/a1")).build(), clock);
+        MembershipProtocol duplicate = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse("B/g2/a1")).build(), clock);
         List<String> refusals = new ArrayList<>();
-        duplicate.addListener(new TreeListener() {
+        duplicate.addListener(new MembershipListener() {
             @Override
             public void refused(String reason) {
                 refusals.add(reason);
@@ -89,7 +89,7 @@ class TreeHandlerTest {
         handlers.put("dup", duplicate);
         connections.put("dup", connection);
         run(Duration.ofSeconds(3));
-        assertEquals(TreeHandler.State.REFUSED, duplicate.state());
+        assertEquals(MembershipProtocol.State.REFUSED, duplicate.state());
         assertTrue(duplicate.refusal().orElseThrow().contains("'a1' is already in use by the live gateway A/g1/a1"),
                 duplicate.refusal().orElseThrow());
         assertEquals(List.of(duplicate.refusal().orElseThrow()), refusals);
@@ -101,9 +101,9 @@ class TreeHandlerTest {
     @Test
     void groupsReattachWithinTheDeadlineWhenTheirDomainStopsAndTheTreeHeals() {
         sevenNodes();
-        TreeHandler b1 = handlers.get("B/g1/b1");
+        MembershipProtocol b1 = handlers.get("B/g1/b1");
         List<TreeChange> seen = new ArrayList<>();
-        b1.addListener(new TreeListener() {
+        b1.addListener(new MembershipListener() {
             @Override
             public void changed(TreeView view, List<TreeChange> changes) {
                 seen.addAll(changes);
@@ -135,7 +135,7 @@ class TreeHandlerTest {
         // dB comes back: its heartbeat heals the tree.
         connections.put("B/-/dB", dB);
         run(Duration.ofSeconds(3));
-        for (TreeHandler h : handlers.values()) {
+        for (MembershipProtocol h : handlers.values()) {
             assertEquals(NodePath.domain("B"), h.view().attachedTo(NodePath.group("B", "g1")).orElseThrow(),
                     h.self().toString());
         }
@@ -154,7 +154,7 @@ class TreeHandlerTest {
     void aTextLastWillFromTheTransportSettingsMarksTheNodeDownAndItsNextHeartbeatHeals() {
         sevenNodes();
         // What the MQTT transport publishes with lwt.topic=<the node's lwt topic> and an empty lwt.payload.
-        TreeHandler domain = handlers.get("A/-/dA");
+        MembershipProtocol domain = handlers.get("A/-/dA");
         connections.get("-/-/root").publish(domain.lastWill().topic(), new byte[0]);
         TreeView view = handlers.get("A/g1/a1").view();
         assertFalse(view.isLive(NodePath.domain("A")));
@@ -185,9 +185,9 @@ class TreeHandlerTest {
         sevenNodes();
         connections.remove("A/g1/a1").crash();
         handlers.remove("A/g1/a1");
-        TreeHandler again = start("A/g1/a1");
+        MembershipProtocol again = start("A/g1/a1");
         run(Duration.ofSeconds(2));
-        assertEquals(TreeHandler.State.JOINED, again.state());
+        assertEquals(MembershipProtocol.State.JOINED, again.state());
         assertTrue(handlers.get("-/-/root").view().member("a1").orElseThrow().isUp());
         assertEquals(again.incarnation(), handlers.get("-/-/root").view().member("a1").orElseThrow().incarnation());
     }
@@ -195,7 +195,7 @@ class TreeHandlerTest {
     @Test
     void messagesItCannotUseAreRefusedCountedByReasonAndChangeNothing() throws TreeCodecException {
         sevenNodes();
-        TreeHandler root = handlers.get("-/-/root");
+        MembershipProtocol root = handlers.get("-/-/root");
         TreeView before = root.view();
         InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
         TreeMessageCodec codec = new TreeMessageCodec(4096);
@@ -208,13 +208,13 @@ class TreeHandlerTest {
         attacker.publish("coaptree/B/g1/b1/leave", heartbeatOfB1);
         run(Duration.ofSeconds(1));
 
-        assertEquals(1, root.refusals().count(RefusalReason.UNDECODABLE));
-        assertEquals(1, root.refusals().count(RefusalReason.OVERSIZE));
-        assertEquals(1, root.refusals().count(RefusalReason.UNKNOWN_KIND));
-        assertEquals(2, root.refusals().count(RefusalReason.TOPIC_MISMATCH));
+        assertEquals(1, root.droppedMessages().count(DropReason.UNDECODABLE));
+        assertEquals(1, root.droppedMessages().count(DropReason.OVERSIZE));
+        assertEquals(1, root.droppedMessages().count(DropReason.UNKNOWN_KIND));
+        assertEquals(2, root.droppedMessages().count(DropReason.TOPIC_MISMATCH));
         assertEquals(before.members().size(), root.view().members().size(), "no member added or removed");
         assertEquals(before.member("b1").orElseThrow().incarnation(),
                 root.view().member("b1").orElseThrow().incarnation(), "the forged heartbeat was not taken");
-        assertEquals(TreeHandler.State.JOINED, root.state());
+        assertEquals(MembershipProtocol.State.JOINED, root.state());
     }
 }
