@@ -4,10 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 import io.coaptree.codec.CoapEnvelope;
-import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
@@ -22,8 +22,9 @@ import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.MembershipProtocol;
 
 /**
- * One in-process gateway: tree handler and remote-query engine on one bus connection, and a small local server
- * with {@code /temperature} (rt=temp), {@code /slow} (never answers) and {@code /counter} (observable).
+ * One in-process gateway: tree handler and remote-query engine on one bus connection, a small local server
+ * with {@code /temperature} (rt=temp), {@code /slow} (never answers) and {@code /counter} (observable), and a
+ * Resource Directory that lists the two in resource lookups.
  */
 final class Gateway implements LocalExecutor {
 
@@ -32,9 +33,15 @@ final class Gateway implements LocalExecutor {
     final InMemoryMessageBus.Connection connection;
     final List<ResponseSink> counterObservers = new ArrayList<>();
     final List<CoapEnvelope> executed = new ArrayList<>();
+    /** The lookups this gateway's directory answered, in order. */
+    final List<LocalLookup> lookedUp = new ArrayList<>();
     boolean ticking = true;
     /** Children whose sets this gateway's directory holds (RD synchronisation); none unless a test says so. */
     Predicate<TreeMember> synced = child -> false;
+
+    /** A lookup of the local directory: {@code res} or {@code ep}, and its criteria. */
+    record LocalLookup(String kind, String query) {
+    }
 
     Gateway(String address, InMemoryMessageBus bus, Clock clock) {
         this(address, bus, clock, RemoteQueryOptions.defaults());
@@ -48,8 +55,8 @@ final class Gateway implements LocalExecutor {
     Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options, String broker) {
         tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).brokerName(broker).build(),
                 clock);
-        rq = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(), this,
-                options, clock, origin -> false, child -> synced.test(child));
+        rq = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(), this, options, clock)
+                .synced(child -> synced.test(child)).localLookups(this::lookUp).build();
         connection = bus.connect(address, tree.lastWill());
         tree.start(connection);
         rq.start(connection, tree.droppedMessages());
@@ -70,9 +77,6 @@ final class Gateway implements LocalExecutor {
     public CancellableExchange execute(CoapEnvelope request, ResponseSink sink) {
         executed.add(request);
         switch (request.path()) {
-            case "rd-lookup/res":
-                sink.accept(content("</temperature>;rt=\"temp\",</counter>;obs", CoapCodes.LINK_FORMAT));
-                return CancellableExchange.NONE;
             case "temperature":
                 sink.accept(content("21.5 at " + name() + " for " + request.identity(), CoapCodes.TEXT_PLAIN));
                 return CancellableExchange.NONE;
@@ -86,6 +90,11 @@ final class Gateway implements LocalExecutor {
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE, CoapCodes.NOT_FOUND).build());
                 return CancellableExchange.NONE;
         }
+    }
+
+    private Optional<String> lookUp(String kind, CoapEnvelope request) {
+        lookedUp.add(new LocalLookup(kind, request.query()));
+        return "res".equals(kind) ? Optional.of("</temperature>;rt=\"temp\",</counter>;obs") : Optional.empty();
     }
 
     void notifyCounter(int value) {

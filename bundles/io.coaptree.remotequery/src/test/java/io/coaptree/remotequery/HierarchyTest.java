@@ -140,25 +140,25 @@ class HierarchyTest {
     void childrenWhoseSetsAreSynchronisedAreNotAskedForResourceLookupsButStillForOthers() throws Exception {
         gateways.values().forEach(g -> g.synced = child -> true);
         assertEquals(CoapCodes.CONTENT, request("root", "/tree-lookup/res?rt=temp").get(0).code());
-        assertEquals(1, gateways.get("root").executed.size());
+        assertEquals(1, gateways.get("root").lookedUp.size());
         for (String below : List.of("dA", "dB", "a1", "a2", "b1", "b2")) {
-            assertTrue(gateways.get(below).executed.isEmpty(), below + " was asked");
+            assertTrue(gateways.get(below).lookedUp.isEmpty(), below + " was asked");
         }
         // A scope below the root starts at the domain, which answers for its synchronised groups.
         request("a1", "/tree-lookup/res?scope=B");
-        assertEquals(1, gateways.get("dB").executed.size());
-        assertTrue(gateways.get("b1").executed.isEmpty());
+        assertEquals(1, gateways.get("dB").lookedUp.size());
+        assertTrue(gateways.get("b1").lookedUp.isEmpty());
         // Registration-level criteria and endpoint lookups cannot be answered from the aggregated sets.
         request("root", "/tree-lookup/res?ep=b2");
         request("root", "/tree-lookup/ep");
-        assertEquals(2, gateways.get("b2").executed.size());
+        assertEquals(2, gateways.get("b2").lookedUp.size());
     }
 
     @Test
     void aLookupFromAGroupOverAnotherDomainClimbsAndSpreads() throws Exception {
         List<CoapEnvelope> responses = request("a1", "/tree-lookup/res?scope=B&rt=temp");
         assertEquals(temperatureEverywhere(List.of("dB", "b1", "b2")), targets(responses.get(0)));
-        assertEquals("rt=temp", gateways.get("b2").executed.get(0).query());
+        assertEquals(new Gateway.LocalLookup("res", "rt=temp"), gateways.get("b2").lookedUp.get(0));
         assertEquals(temperatureEverywhere(List.of("a2")),
                 targets(request("b1", "/tree-lookup/res?scope=A/g2").get(0)));
     }

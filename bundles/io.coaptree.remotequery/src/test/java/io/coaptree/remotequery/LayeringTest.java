@@ -6,8 +6,8 @@ import io.coaptree.harness.layering.BundleLayers;
 import io.coaptree.harness.layering.BundleLayers.Platform;
 
 /**
- * Routing, correlation, the engine and RD synchronisation are plain; coap adapts them to Californium; only the
- * component sees OSGi and Kura.
+ * The engine and its parts (inbound, forwarding, correlation, admission, lookup, observe, voucher, routing) and RD
+ * synchronisation are plain; coap adapts them to Californium; only the component sees OSGi and Kura.
  */
 class LayeringTest {
 

@@ -18,8 +18,7 @@ import io.coaptree.remotequery.node.ResponseSink;
 /**
  * The remote-query engine's {@link LocalExecutor} on the gateway's CoAP server: the envelope becomes a Californium
  * request run with the envelope's caller identity, and every response (each notification of an Observe
- * registration) goes back as an envelope. Lookups arrive as {@code rd-lookup/res|ep} and so reach the gateway's
- * Resource Directory.
+ * registration) goes back as an envelope.
  */
 public final class ServerLocalExecutor implements LocalExecutor {
 

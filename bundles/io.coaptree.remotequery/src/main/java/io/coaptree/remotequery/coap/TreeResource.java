@@ -1,9 +1,5 @@
 package io.coaptree.remotequery.coap;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
-
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.Request;
@@ -17,6 +13,8 @@ import io.coaptree.api.PeerIdentity;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.observe.ObserveRelays;
+import io.coaptree.remotequery.observe.ObserveRelays.ClientRelay;
 import io.coaptree.remotequery.routing.InvalidTreeUriException;
 import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.TreeUri;
@@ -25,16 +23,16 @@ import io.coaptree.remotequery.routing.TreeUri;
  * {@code /tree/...} or {@code /tree-lookup/...} on the gateway's CoAP server: one resource object answers every
  * path below its name (it is its own child), hands the request to the remote-query engine with the caller's DTLS
  * identity and sends the answer back on the client's exchange. For {@code /tree} an Observe registration becomes a
- * relayed relation: each notification from the owning gateway is sent on the client's exchange with this
- * resource's own sequence numbers, unless a newer one overtook it on the way ({@link RelayedNotifications}), and the
- * remote relation ends when the client's does. Hidden from
+ * relayed relation, kept in the engine's {@link ObserveRelays}: each notification from the owning gateway is sent on
+ * the client's exchange with this resource's own sequence numbers, unless a newer one overtook it on the way, and
+ * the remote relation ends when the client's does. Hidden from
  * {@code /.well-known/core} (and so from the RD): the tree's resources are found through {@code /tree-lookup}.
  */
 public final class TreeResource extends ExtendedResource {
 
     private final RemoteQueryNode node;
     private final QueryClasses classes;
-    private final Map<Exchange, CancellableExchange> relays = new ConcurrentHashMap<>();
+    private final ObserveRelays relays;
 
     /** Every request normal. */
     public TreeResource(String name, RemoteQueryNode node) {
@@ -46,6 +44,7 @@ public final class TreeResource extends ExtendedResource {
         super(name, false);
         this.node = node;
         this.classes = classes;
+        this.relays = node.observeRelays();
         setObservable(TreeUri.RESOURCE_PREFIX.equals(name));
     }
 
@@ -80,48 +79,37 @@ public final class TreeResource extends ExtendedResource {
         if (!relay && envelope.observe() != CoapEnvelope.ABSENT) {
             envelope = envelope.toBuilder().observe(CoapEnvelope.ABSENT).build();
         }
-        RelayedNotifications order = new RelayedNotifications();
-        AtomicBoolean ended = new AtomicBoolean();
-        CancellableExchange remote = node.submit(target, envelope,
-                answer -> deliver(exchange, answer, order, ended));
-        if (relay && !ended.get()) {
-            relays.put(exchange, remote);
-            if (ended.get()) {
-                relays.remove(exchange);
-            }
+        ClientRelay clientRelay = relays.clientRelay(exchange);
+        CancellableExchange remote = node.submit(target, envelope, answer -> deliver(exchange, answer, clientRelay));
+        if (relay) {
+            clientRelay.relaying(remote);
         }
     }
 
     /**
-     * Synchronized on the relation's order: the gateway's delivery workers may hand over two notifications of one
+     * Synchronized on the client's relay: the gateway's delivery workers may hand over two notifications of one
      * relation at once, and a number taken by one thread but sent after the next one's would reach the client as an
      * older notification, which it drops (RFC 7641 section 3.4).
      */
-    private void deliver(Exchange exchange, CoapEnvelope answer, RelayedNotifications order, AtomicBoolean ended) {
-        synchronized (order) {
-            deliverInOrder(exchange, answer, order, ended);
-        }
-    }
-
-    private void deliverInOrder(Exchange exchange, CoapEnvelope answer, RelayedNotifications order,
-            AtomicBoolean ended) {
-        Response response = EnvelopeMapping.toResponse(answer);
-        ObserveRelation relation = exchange.getRelation();
-        boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()
-                && answer.observe() != CoapEnvelope.ABSENT;
-        if (notification) {
-            if (!order.accept(answer.observe(), System.nanoTime())) {
-                // overtaken on the way by a newer one, which the client already has
-                return;
+    private void deliver(Exchange exchange, CoapEnvelope answer, ClientRelay clientRelay) {
+        synchronized (clientRelay) {
+            Response response = EnvelopeMapping.toResponse(answer);
+            ObserveRelation relation = exchange.getRelation();
+            boolean notification = relation != null && !relation.isCanceled() && response.isSuccess()
+                    && answer.observe() != CoapEnvelope.ABSENT;
+            if (notification) {
+                int number = clientRelay.numberFor(answer.observe(), System.nanoTime());
+                if (number == ClientRelay.OVERTAKEN) {
+                    return; // a newer one, which the client already has, overtook it on the way
+                }
+                response.getOptions().setObserve(number);
+            } else {
+                response.getOptions().removeObserve();
+                clientRelay.ended();
             }
-            response.getOptions().setObserve(order.nextNumber());
-        } else {
-            response.getOptions().removeObserve();
-            ended.set(true);
-            relays.remove(exchange);
+            checkObserveRelation(exchange, response);
+            exchange.sendResponse(response);
         }
-        checkObserveRelation(exchange, response);
-        exchange.sendResponse(response);
     }
 
     /** Keeps the relayed sequence number (the default would put the resource's own, which never changes). */
@@ -139,16 +127,12 @@ public final class TreeResource extends ExtendedResource {
     @Override
     public void removeObserveRelation(ObserveRelation relation) {
         super.removeObserveRelation(relation);
-        CancellableExchange remote = relays.remove(relation.getExchange());
-        if (remote != null) {
-            remote.cancel();
-        }
+        relays.clientEnded(relation.getExchange());
     }
 
     /** Ends every relayed relation (the component stops). */
     public void close() {
-        relays.values().forEach(CancellableExchange::cancel);
-        relays.clear();
+        relays.endClientRelations();
         clearAndNotifyObserveRelations(ResponseCode.SERVICE_UNAVAILABLE);
     }
 }

@@ -29,6 +29,8 @@ import io.coaptree.remotequery.coap.QueryClasses;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.coap.TreeStatsResource;
+import io.coaptree.remotequery.lookup.LocalLookups;
+import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
@@ -44,9 +46,10 @@ import io.coaptree.properties.ConfigurationChange;
  * RQ (docs/design.md) as a Kura component: publishes {@code /tree} and {@code /tree-lookup} on the gateway's CoAP server
  * and runs the {@link RemoteQueryNode} over the bus the tree service opens (sealed, in the gateway's class queues,
  * batched), ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
- * synchronisation keeps the children's sets in this gateway's Resource Directory through its Java service (no CoAP
- * request to the gateway's own directory). A configuration that cannot be applied is refused with an ERROR naming
- * the field, and the running configuration keeps serving.
+ * synchronisation keeps the children's sets in this gateway's Resource Directory, and lookups from the tree read its
+ * part there, both through the directory's Java service (no CoAP request to the gateway's own directory). A
+ * configuration that cannot be applied is refused with an ERROR naming the field, and the running configuration
+ * keeps serving.
  */
 @Component(name = RemoteQuery.PID, configurationPid = RemoteQuery.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true, service = ConfigurableComponent.class,
@@ -64,9 +67,9 @@ public class RemoteQuery implements ConfigurableComponent {
     private CoAPServer server;
 
     /**
-     * The gateway's Resource Directory, where RD synchronisation keeps the children's sets. Optional: without it
-     * (a gateway whose directory is not configured) remote queries run and lookups fan out; greedy, so the component
-     * starts again with synchronisation once the directory comes.
+     * The gateway's Resource Directory, where RD synchronisation keeps the children's sets and lookups from the tree
+     * read this gateway's part. Optional: without it (a gateway whose directory is not configured) remote queries run
+     * and lookups fan out; greedy, so the component starts again with the directory once it comes.
      */
     @Reference(name = "ResourceDirectoryService", cardinality = ReferenceCardinality.OPTIONAL,
             policyOption = ReferencePolicyOption.GREEDY)
@@ -148,9 +151,11 @@ public class RemoteQuery implements ConfigurableComponent {
             bus.onConnected(sync::reconnected);
         }
         RdSync s = sync;
-        node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(settings.codecLimits()),
-                new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC(), ownOrigins,
-                s == null ? child -> false : s::holds, tree.security());
+        node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
+                new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC())
+                .codec(new EnvelopeCodec(settings.codecLimits())).ownOrigin(ownOrigins)
+                .synced(s == null ? child -> false : s::holds).security(tree.security())
+                .localLookups(rd == null ? LocalLookups.NONE : new ResourceDirectoryLookups(rd)).build();
         node.start(bus, tree.droppedMessages());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();
@@ -165,7 +170,8 @@ public class RemoteQuery implements ConfigurableComponent {
             }
         }, tick, tick, TimeUnit.MILLISECONDS);
         resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node, classes),
-                new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes), new TreeStatsResource(tree.droppedMessages()));
+                new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes),
+                new TreeStatsResource(tree.droppedMessages(), n::admissionRefusedCount));
         for (ExtendedResource resource : resources) {
             if (!server.addResource(resource, ExtendedResource.class)) {
                 LOG.error("{}: /{} is taken by another resource; remote queries through it are unavailable", PID,

@@ -12,15 +12,14 @@ import java.util.PriorityQueue;
 import java.util.concurrent.ThreadLocalRandom;
 
 import io.coaptree.codec.CoapEnvelope;
-import io.coaptree.codec.EnvelopeKind;
 
 /**
  * Requests sent to the next hop and not answered yet, by correlation id. Each has a deadline; {@link #sweep()},
  * called from the gateway's one scheduler tick, expires the overdue ones. There is no timer or thread per
  * request: a deadline is an entry in a priority queue.
  * <p>
- * An Observe relation is an entry that stays open: a successful response or notification carrying an Observe
- * number renews its lease (the Observe relay table), anything else closes it.
+ * An entry may stay open after a response: its owner's {@link Lease} says for how long (an Observe relation lives
+ * on as long as notifications renew its lease, see {@code observe.ObserveRelays}); otherwise the response closes it.
  * Thread-safe; completions run outside the lock.
  */
 public final class PendingRequests {
@@ -36,6 +35,16 @@ public final class PendingRequests {
         /** The request was forgotten through {@link PendingRequests#cancel} (called by whoever cancelled it). */
         default void onCancelled() {
         }
+    }
+
+    /** How long an entry stays open after a response; asked under the lock, so it must be quick and pure. */
+    @FunctionalInterface
+    public interface Lease {
+        /** What {@link #after} answers for a response that closes the entry. */
+        long CLOSE = -1;
+
+        /** @return milliseconds the entry stays open after {@code response}, or {@link #CLOSE} */
+        long after(CoapEnvelope response);
     }
 
     private static final class Entry {
@@ -55,17 +64,17 @@ public final class PendingRequests {
 
     private final Clock clock;
     private final int maxPending;
-    private final long observeLeaseMillis;
+    private final Lease lease;
     private final Object lock = new Object();
     private final Map<Long, Entry> entries = new HashMap<>();
     private final PriorityQueue<Deadline> deadlines = new PriorityQueue<>(
             (a, b) -> a.at != b.at ? Long.compare(a.at, b.at) : Long.compare(a.id, b.id));
     private long nextId = ThreadLocalRandom.current().nextLong(1, Long.MAX_VALUE / 2);
 
-    public PendingRequests(Clock clock, int maxPending, long observeLeaseMillis) {
+    public PendingRequests(Clock clock, int maxPending, Lease lease) {
         this.clock = Objects.requireNonNull(clock, "clock");
         this.maxPending = maxPending;
-        this.observeLeaseMillis = observeLeaseMillis;
+        this.lease = Objects.requireNonNull(lease, "lease");
     }
 
     /** Registers a request; returns its correlation id, or empty when {@code maxPending} are already open. */
@@ -95,10 +104,9 @@ public final class PendingRequests {
             if (entry == null) {
                 return false;
             }
-            boolean continues = response.continuesObservation()
-                    || response.kind() == EnvelopeKind.NOTIFICATION;
-            if (continues) {
-                entry.deadline = clock.millis() + observeLeaseMillis;
+            long openFor = lease.after(response);
+            if (openFor != Lease.CLOSE) {
+                entry.deadline = clock.millis() + openFor;
                 deadlines.add(new Deadline(entry.deadline, entry.id));
             } else {
                 entries.remove(entry.id);

@@ -5,11 +5,8 @@ import io.coaptree.codec.CoapEnvelope;
 /**
  * The port to the gateway's own CoAP server, implemented by the Californium glue: it runs a request that
  * arrived over the tree as if a client had sent it, with the caller identity carried in the envelope (so DTLS
- * write rules hold end to end).
- * <p>
- * Lookups arrive as {@code GET rd-lookup/res} or {@code GET rd-lookup/ep} with the RD criteria as query; the
- * answer is the gateway's own link-format with local paths ({@code </temperature>}), which remote queries
- * rewrite into tree paths.
+ * write rules hold end to end). Lookups do not come this way: they read the gateway's Resource Directory through
+ * {@code lookup.LocalLookups}.
  */
 public interface LocalExecutor {
 

@@ -113,17 +113,6 @@ public final class RemoteQueryOptions {
                 admissionMaxPerHop, replicaSpreading, replicaRetentionMillis, directRoutes);
     }
 
-    /**
-     * A copy with other admission limits.
-     *
-     * @throws InvalidPropertyException naming the property
-     */
-    public RemoteQueryOptions withAdmission(long maxWaitMillis, int maxPerHop) {
-        return new RemoteQueryOptions(requestTimeoutMillis, lookupTimeoutMillis, maxPending, observeLeaseMillis,
-                maxMergedLinks, syncEnabled, syncIntervalMillis, syncMaxLinks, syncGraceMillis, maxWaitMillis,
-                maxPerHop, replicaSpreading, replicaRetentionMillis, directRoutes);
-    }
-
     /** The longest estimated answer time a request is sent on with; beyond, 5.03 with a Max-Age at once. */
     public long admissionMaxWaitMillis() {
         return admissionMaxWaitMillis;

@@ -132,13 +132,6 @@ final class ChildSets {
         return h != null && h.links != null && h.child.equals(member.address()) && directory.registered(h.child);
     }
 
-    /** The children whose sets are held, for status and tests. */
-    Map<NodeAddress, Set<String>> sets() {
-        Map<NodeAddress, Set<String>> out = new HashMap<>();
-        held.values().forEach(h -> out.put(h.child, Set.copyOf(h.links == null ? Set.of() : h.links)));
-        return out;
-    }
-
     /** A known member strictly below this gateway (its attachment may be changing, the grace period covers that). */
     private boolean below(NodeAddress sender, TreeView view) {
         return !sender.path().equals(self.path()) && self.path().contains(sender.path())

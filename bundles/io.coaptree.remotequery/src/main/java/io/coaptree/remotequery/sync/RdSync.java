@@ -3,7 +3,6 @@ package io.coaptree.remotequery.sync;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -135,11 +134,6 @@ public final class RdSync {
     /** Whether this gateway's directory holds the subtree of {@code child} (so a lookup need not ask it). */
     public synchronized boolean holds(TreeMember child) {
         return children.holds(child);
-    }
-
-    /** The children's sets held here, for status and tests. */
-    public synchronized Map<NodeAddress, Set<String>> childSets() {
-        return children.sets();
     }
 
     /** Whether the parent holds exactly the current local set. */

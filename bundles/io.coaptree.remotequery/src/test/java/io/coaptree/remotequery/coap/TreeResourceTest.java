@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -28,9 +30,16 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.ExtendedResource;
-import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.linkformat.LinkFormatParser;
+import io.coaptree.rd.coap.CoapResourceDirectory;
+import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.service.ResourceDirectoryService;
+import io.coaptree.rd.store.MonotonicClock;
+import io.coaptree.rd.store.RegistrationRequest;
+import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.options.ServerOptions;
@@ -43,8 +52,9 @@ import io.coaptree.tree.protocol.MembershipProtocol;
 
 /**
  * The Californium glue on real servers without OSGi: three gateways (root, A/1/g1, B/2/g2) on the in-memory bus,
- * each with a {@link GatewayCoapServer}, {@code /tree} and {@code /tree-lookup}; a real client reads and observes
- * a resource of B/2 through A/1.
+ * each with a {@link GatewayCoapServer}, its Resource Directory, {@code /tree}, {@code /tree-lookup} and
+ * {@code /tree-stats}, as the component assembles them; a real client reads and observes a resource of B/2 through
+ * A/1, and looks up B/2's directory. A/1 admits one request in flight to its next hop.
  */
 class TreeResourceTest {
 
@@ -53,6 +63,9 @@ class TreeResourceTest {
     private final List<Runnable> ticks = new ArrayList<>();
     private ScheduledExecutorService scheduler;
     private GatewayCoapServer g1;
+    private GatewayCoapServer g2;
+    private final Map<String, RemoteQueryNode> nodes = new HashMap<>();
+    private final Map<String, CoapResourceDirectory> directories = new HashMap<>();
     private Counter counter;
     private final ReplyHolder g1Replies = new ReplyHolder();
 
@@ -76,29 +89,48 @@ class TreeResourceTest {
         }
     }
 
+    /** Never answers: a request for it stays in flight until its timeout. */
+    static final class Silent extends ExtendedResource {
+        Silent() {
+            super("slow");
+        }
+
+        @Override
+        public void handleGET(CoapExchange exchange) {
+            // no answer
+        }
+    }
+
     @BeforeEach
     void start() throws Exception {
         CoapConfig.register();
         UdpConfig.register();
         Configuration.setStandard(Configuration.createStandardWithoutFile());
         scheduler = Executors.newSingleThreadScheduledExecutor();
-        gateway("-/-/root");
-        g1 = gateway("A/1/g1");
-        GatewayCoapServer g2 = gateway("B/2/g2");
+        gateway("-/-/root", RemoteQueryOptions.defaults());
+        g1 = gateway("A/1/g1", RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_PER_HOP, 1)));
+        g2 = gateway("B/2/g2", RemoteQueryOptions.defaults());
         counter = new Counter();
         g2.addResource(counter, ExtendedResource.class);
+        g2.addResource(new Silent(), ExtendedResource.class);
         // Everyone joins after the join window; then the tree is complete.
         scheduler.scheduleWithFixedDelay(() -> ticks.forEach(Runnable::run), 20, 20, TimeUnit.MILLISECONDS);
         Thread.sleep(600);
     }
 
-    private GatewayCoapServer gateway(String address) throws Exception {
+    private GatewayCoapServer gateway(String address, RemoteQueryOptions options) throws Exception {
         GatewayCoapServer server = new GatewayCoapServer();
         server.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
-        MembershipProtocol tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address))
-                .tickIntervalMillis(20).joinWindowMillis(200).build(), Clock.systemUTC());
-        RemoteQueryNode node = new RemoteQueryNode(tree.self(), tree::view, tree.topics(), new EnvelopeCodec(),
-                new ServerLocalExecutor(server::execute), RemoteQueryOptions.defaults(), Clock.systemUTC());
+        CoapResourceDirectory rd = new CoapResourceDirectory(DirectoryOptions.fromProperties(Map.of(
+                DirectoryOptions.LOCAL_ENABLED.id(), false)), server, scheduler, new MonotonicClock(), null);
+        rd.start();
+        directories.put(address, rd);
+        MembershipProtocol tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
+                .joinWindowMillis(200).build(), Clock.systemUTC());
+        RemoteQueryNode node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
+                new ServerLocalExecutor(server::execute), options, Clock.systemUTC())
+                .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(rd.directory())).build();
+        nodes.put(address, node);
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
             tree.start(connection);
@@ -112,6 +144,9 @@ class TreeResourceTest {
         });
         server.addResource(new TreeResource(TreeUri.RESOURCE_PREFIX, node), ExtendedResource.class);
         server.addResource(new TreeResource(TreeUri.LOOKUP_PREFIX, node), ExtendedResource.class);
+        server.addResource(new TreeStatsResource(tree.droppedMessages(), node::admissionRefusedCount),
+                ExtendedResource.class);
+        closeables.add(rd::close);
         closeables.add(server);
         return server;
     }
@@ -179,6 +214,84 @@ class TreeResourceTest {
         } finally {
             client.shutdown();
         }
+    }
+
+    @Test
+    void aRequestRefusedByAdmissionIsCountedAtTreeStats() throws Exception {
+        CoapClient slow = new CoapClient(uri(g1, "/tree/B/2/g2/slow"));
+        CoapClient client = new CoapClient(uri(g1, "/tree-stats"));
+        try {
+            client.setTimeout(5000L);
+            assertTrue(client.get().getResponseText().endsWith(",\"admission-refused\":0}"));
+            slow.get(collectingInto(new LinkedBlockingQueue<>()));
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (nodes.get("A/1/g1").pendingCount() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertEquals(1, nodes.get("A/1/g1").pendingCount(), "the silent read is in flight to g1's next hop");
+
+            CoapResponse refused = client.setURI(uri(g1, "/tree/B/2/g2/counter")).get();
+            assertEquals(ResponseCode.SERVICE_UNAVAILABLE, refused.getCode(), refused.getResponseText());
+            assertTrue(refused.getOptions().hasMaxAge(), "a refusal says when to retry");
+            assertTrue(refused.getResponseText().contains(RemoteQueryOptions.ADMISSION_MAX_PER_HOP),
+                    refused.getResponseText());
+
+            CoapResponse stats = client.setURI(uri(g1, "/tree-stats")).get();
+            assertEquals(ResponseCode.CONTENT, stats.getCode());
+            assertTrue(stats.getResponseText().endsWith(",\"admission-refused\":1}"), stats.getResponseText());
+        } finally {
+            slow.shutdown();
+            client.shutdown();
+        }
+    }
+
+    /**
+     * What a lookup from another gateway lists of B/2 is what B/2's directory answers a CoAP client at
+     * {@code /rd-lookup} (as remote lookups did when they ran through the CoAP server), with B/2's own targets as
+     * tree paths: the same criteria, the same page, the same link-format.
+     */
+    @Test
+    void aLookupFromAnotherGatewayListsWhatTheOwnersDirectoryAnswersAClient() throws Exception {
+        ResourceDirectoryService directory = directories.get("B/2/g2").directory();
+        OwnOrigins own = new OwnOrigins(g2);
+        register(directory, "gateway", own.origin(), "</counter>;rt=\"count\";obs,</slow>;rt=\"slow\"");
+        register(directory, "sensor-7", "coap://[2001:db8::7]:5683",
+                "</temp>;rt=\"temp\";if=\"core.s\",</hum>;rt=\"hum\";ct=0");
+        LookupAnswers answers = new LookupAnswers(LinkFormatParser.withDefaults(), 1024);
+        CoapClient client = new CoapClient();
+        try {
+            client.setTimeout(5000L);
+            for (String lookup : List.of("res?", "res?rt=temp", "res?if=core.s&rt=temp", "res?page=1&count=2",
+                    "ep?", "ep?ep=sensor-7", "res?rt=nothing")) {
+                String kind = lookup.substring(0, lookup.indexOf('?'));
+                String criteria = lookup.substring(lookup.indexOf('?') + 1);
+                CoapResponse local = client.setURI(uri(g2, "/rd-lookup/" + lookup)).get();
+                assertEquals(ResponseCode.CONTENT, local.getCode(), lookup);
+                String expected = answers.merge(List.of(answers.toTreeLinks(NodeAddress.parse("B/2/g2"),
+                        new String(local.getPayload(), StandardCharsets.UTF_8), own)));
+                CoapResponse remote = client.setURI(uri(g1, "/tree-lookup/" + kind + "?scope=B/2"
+                        + (criteria.isEmpty() ? "" : "&" + criteria))).get();
+                assertEquals(ResponseCode.CONTENT, remote.getCode(), lookup + ": " + remote.getResponseText());
+                assertEquals(expected, remote.getResponseText(), lookup);
+            }
+            String all = client.setURI(uri(g1, "/tree-lookup/res?scope=B/2")).get().getResponseText();
+            assertTrue(all.contains("</tree/B/2/g2/counter>;rt=\"count\";obs"), all);
+            assertTrue(all.contains("<coap://[2001:db8::7]:5683/temp>"), all);
+            assertEquals(2, client.setURI(uri(g1, "/tree-lookup/res?scope=B/2&page=1&count=2")).get()
+                    .getResponseText().split(",").length);
+        } finally {
+            client.shutdown();
+        }
+    }
+
+    private static void register(ResourceDirectoryService directory, String endpoint, String base, String links)
+            throws Exception {
+        assertTrue(directory.register(RegistrationRequest.builder(endpoint).base(base)
+                .links(LinkFormatParser.withDefaults().parse(links)).build()).isSuccess(), endpoint);
+    }
+
+    private static String uri(GatewayCoapServer gateway, String pathAndQuery) {
+        return "coap://127.0.0.1:" + gateway.getPort() + pathAndQuery;
     }
 
     /** Each notification's text, or "error", into {@code seen}. */

@@ -517,8 +517,8 @@ abstract class HierarchyScenarios {
      * Bounded waiting ({@code remotequery.admission.*}): gA1 admits at most two reads in flight to its next hop, and
      * a burst of reads at gA1 goes beyond that. The requests it cannot send on are answered 5.03 at once (well before
      * the 5 s request timeout) with a Max-Age saying when to retry and a diagnostic naming the setting; the admitted
-     * ones are answered with the temperature. The estimate of the wait is exercised step by step in
-     * {@code AdmissionTest}.
+     * ones are answered with the temperature, and {@code /tree-stats} counts the refusals. The estimate of the wait
+     * is exercised step by step in {@code AdmissionTest}.
      */
     @Test
     @Order(15)
@@ -556,6 +556,9 @@ abstract class HierarchyScenarios {
                         r.response().getResponseText());
                 assertTrue(r.millis() < 5_000, "refused early, not after the request timeout: " + r.millis() + " ms");
             }
+            // Counted since the reconfiguration above, over every burst it took.
+            String stats = get("gA1", "/tree-stats").getResponseText();
+            assertTrue(count(stats, "admission-refused") >= refused.size(), stats);
             System.out.printf("burst of 16 at gA1: %d refused (5.03), slowest refusal %d ms; %d answered%n",
                     refused.size(), refused.stream().mapToLong(TimedResponse::millis).max().orElse(0),
                     answered.size());

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.node;
+package io.coaptree.remotequery.voucher;
 
 import java.io.ByteArrayOutputStream;
 import java.io.DataOutputStream;

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.coap;
+package io.coaptree.remotequery.observe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,13 +8,13 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 
-class RelayedNotificationsTest {
+class NotificationOrderTest {
 
     private static final long SECOND = TimeUnit.SECONDS.toNanos(1);
 
     @Test
     void aNotificationOvertakenByANewerOneIsNotRelayed() {
-        RelayedNotifications order = new RelayedNotifications();
+        NotificationOrder order = new NotificationOrder();
         assertTrue(order.accept(7, 0), "the first is always taken");
         assertTrue(order.accept(9, SECOND));
         assertFalse(order.accept(8, 2 * SECOND), "8 arrived after 9");
@@ -24,7 +24,7 @@ class RelayedNotificationsTest {
 
     @Test
     void numbersWrapAroundAt24Bits() {
-        RelayedNotifications order = new RelayedNotifications();
+        NotificationOrder order = new NotificationOrder();
         assertTrue(order.accept(0xFF_FFFE, 0));
         assertTrue(order.accept(1, SECOND), "1 follows 0xFFFFFE after the wrap");
         assertFalse(order.accept(0xFF_FFFF, 2 * SECOND), "0xFFFFFF is older than 1");
@@ -33,7 +33,7 @@ class RelayedNotificationsTest {
 
     @Test
     void after128SecondsAnyNumberIsNewer() {
-        RelayedNotifications order = new RelayedNotifications();
+        NotificationOrder order = new NotificationOrder();
         assertTrue(order.accept(500, 0));
         assertFalse(order.accept(3, 128 * SECOND));
         assertTrue(order.accept(3, 128 * SECOND + 1), "a resource that started counting again is followed");
@@ -41,7 +41,7 @@ class RelayedNotificationsTest {
 
     @Test
     void theRelaysOwnNumbersCountUpFromTwo() {
-        RelayedNotifications order = new RelayedNotifications();
+        NotificationOrder order = new NotificationOrder();
         assertEquals(2, order.nextNumber());
         assertEquals(3, order.nextNumber());
     }

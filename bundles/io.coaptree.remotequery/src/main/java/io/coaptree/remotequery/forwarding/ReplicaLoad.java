@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.node;
+package io.coaptree.remotequery.forwarding;
 
 import java.util.List;
 import java.util.Map;
@@ -9,6 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.remotequery.correlation.PendingRequests;
+import io.coaptree.remotequery.node.ReplicaSpreading;
 import io.coaptree.remotequery.routing.ReplicaChooser;
 import io.coaptree.tree.model.TreeMember;
 

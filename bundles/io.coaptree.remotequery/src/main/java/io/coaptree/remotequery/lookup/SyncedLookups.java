@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.node;
+package io.coaptree.remotequery.lookup;
 
 import java.util.Set;
 

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.coap;
+package io.coaptree.remotequery.observe;
 
 /**
  * The order of one relayed Observe relation. Notifications of the remote resource reach the entry gateway over
@@ -7,9 +7,10 @@ package io.coaptree.remotequery.coap;
  * an older notification after a newer one: it would carry the higher number and the client would keep the older
  * state. So each notification is judged by the number the resource itself gave it, with the rule a CoAP client
  * applies (RFC 7641, section 3.4): newer if ahead by less than 2^23 in 24-bit serial arithmetic, or if more than 128
- * seconds passed since the last one accepted. Not thread-safe: the caller holds its lock.
+ * seconds passed since the last one accepted. Not thread-safe: held by one {@link ObserveRelays.ClientRelay}, whose
+ * lock its callers hold.
  */
-final class RelayedNotifications {
+final class NotificationOrder {
 
     private static final int SERIAL_HALF = 1 << 23;
     private static final int SERIAL_MASK = 0xFF_FFFF;
