@@ -34,7 +34,7 @@ public final class CoapEnvelope {
      */
     public static final int MAX_VOUCHER_BYTES = 4096;
 
-    private static final byte[] NO_BYTES = new byte[0];
+    static final byte[] NO_BYTES = new byte[0];
 
     private final long correlationId;
     private final EnvelopeKind kind;
@@ -55,7 +55,7 @@ public final class CoapEnvelope {
     private final boolean urgent;
     private final boolean classAsked;
 
-    private CoapEnvelope(Builder b) {
+    CoapEnvelope(EnvelopeBuilder b) {
         this.correlationId = b.correlationId;
         this.kind = b.kind;
         this.code = b.code;
@@ -83,13 +83,13 @@ public final class CoapEnvelope {
      * @param code the CoAP code as one byte ({@code class << 5 | detail}): a method code (1 = GET ...) for a
      *            request, a response code (69 = 2.05 Content ...) for a response or notification
      */
-    public static Builder builder(EnvelopeKind kind, int code) {
-        return new Builder(kind, code);
+    public static EnvelopeBuilder builder(EnvelopeKind kind, int code) {
+        return new EnvelopeBuilder(kind, code);
     }
 
     /** A builder holding every value of this envelope, to derive a modified copy. */
-    public Builder toBuilder() {
-        Builder b = new Builder(kind, code);
+    public EnvelopeBuilder toBuilder() {
+        EnvelopeBuilder b = new EnvelopeBuilder(kind, code);
         b.correlationId = correlationId;
         b.path = path;
         b.query = query;
@@ -298,189 +298,5 @@ public final class CoapEnvelope {
                 + (destinationNode == null ? "" : ", to " + destinationNode)
                 + (identity == null ? "" : ", caller " + identity.type() + ":" + identity.name())
                 + (urgent ? ", urgent" : "") + "]";
-    }
-
-    /** Collects and validates the values of an envelope; every refusal names the field. */
-    public static final class Builder {
-        private long correlationId;
-        private final EnvelopeKind kind;
-        private final int code;
-        private String path = "";
-        private String query = "";
-        private int contentFormat = ABSENT;
-        private int accept = ABSENT;
-        private final List<byte[]> etags = new ArrayList<>();
-        private int observe = ABSENT;
-        private long maxAge = ABSENT;
-        private String locationPath;
-        private byte[] payload = NO_BYTES;
-        private CallerIdentity identity;
-        private byte[] voucher;
-        private String sourceNode;
-        private String destinationNode;
-        private boolean urgent;
-        private boolean classAsked;
-
-        private Builder(EnvelopeKind kind, int code) {
-            this.kind = Objects.requireNonNull(kind, "kind");
-            this.code = checkCode(kind, code);
-        }
-
-        private static int checkCode(EnvelopeKind kind, int code) {
-            int codeClass = code >>> 5;
-            if (code < 0 || code > 0xFF) {
-                throw new IllegalArgumentException("code: " + code + " is not a one-byte CoAP code");
-            }
-            if (kind.carriesResponseCode()) {
-                if (codeClass < 2 || codeClass > 5) {
-                    throw new IllegalArgumentException(
-                            "code: " + codeToString(code) + " is not a response code for a " + kind);
-                }
-            } else if (codeClass != 0 || code == 0) {
-                throw new IllegalArgumentException("code: " + codeToString(code) + " is not a method code");
-            }
-            return code;
-        }
-
-        public Builder correlationId(long correlationId) {
-            this.correlationId = correlationId;
-            return this;
-        }
-
-        /** The URI path without a leading slash; empty for the root. */
-        public Builder path(String path) {
-            this.path = Objects.requireNonNull(path, "path");
-            return this;
-        }
-
-        /** The URI query, arguments joined by {@code &}; empty for none. */
-        public Builder query(String query) {
-            this.query = Objects.requireNonNull(query, "query");
-            return this;
-        }
-
-        public Builder contentFormat(int contentFormat) {
-            this.contentFormat = checkRange("contentFormat", contentFormat, MAX_CONTENT_FORMAT);
-            return this;
-        }
-
-        public Builder accept(int accept) {
-            this.accept = checkRange("accept", accept, MAX_CONTENT_FORMAT);
-            return this;
-        }
-
-        /** Adds one ETag option (1 to 8 bytes); repeat for the several ETags of a request. */
-        public Builder addEtag(byte[] etag) {
-            Objects.requireNonNull(etag, "etag");
-            if (etag.length < 1 || etag.length > MAX_ETAG_LENGTH) {
-                throw new IllegalArgumentException(
-                        "etag: length " + etag.length + " is outside 1.." + MAX_ETAG_LENGTH);
-            }
-            etags.add(etag.clone());
-            return this;
-        }
-
-        /** Replaces the ETag options. */
-        public Builder etags(List<byte[]> etags) {
-            this.etags.clear();
-            for (byte[] etag : Objects.requireNonNull(etags, "etags")) {
-                addEtag(etag);
-            }
-            return this;
-        }
-
-        public Builder observe(int observe) {
-            this.observe = checkRange("observe", observe, MAX_OBSERVE);
-            return this;
-        }
-
-        public Builder maxAge(long maxAge) {
-            if (maxAge < ABSENT || maxAge > MAX_MAX_AGE) {
-                throw new IllegalArgumentException("maxAge: " + maxAge + " is outside 0.." + MAX_MAX_AGE);
-            }
-            this.maxAge = maxAge;
-            return this;
-        }
-
-        /** The Location-Path (segments joined by {@code /}), or {@code null} for none. */
-        public Builder locationPath(String locationPath) {
-            this.locationPath = locationPath;
-            return this;
-        }
-
-        /** The payload (copied); {@code null} means empty. */
-        public Builder payload(byte[] payload) {
-            this.payload = payload == null || payload.length == 0 ? NO_BYTES : payload.clone();
-            return this;
-        }
-
-        // The codec hands over freshly read arrays that nobody else holds.
-        Builder payloadOwned(byte[] payload) {
-            this.payload = payload.length == 0 ? NO_BYTES : payload;
-            return this;
-        }
-
-        Builder addEtagOwned(byte[] etag) {
-            if (etag.length < 1 || etag.length > MAX_ETAG_LENGTH) {
-                throw new IllegalArgumentException(
-                        "etag: length " + etag.length + " is outside 1.." + MAX_ETAG_LENGTH);
-            }
-            etags.add(etag);
-            return this;
-        }
-
-        /** The authenticated caller, or {@code null} for an anonymous one. */
-        public Builder identity(CallerIdentity identity) {
-            this.identity = identity;
-            return this;
-        }
-
-        public Builder sourceNode(String sourceNode) {
-            this.sourceNode = sourceNode;
-            return this;
-        }
-
-        public Builder destinationNode(String destinationNode) {
-            this.destinationNode = destinationNode;
-            return this;
-        }
-
-        /** See {@link CoapEnvelope#urgent()}. */
-        public Builder urgent(boolean value) {
-            this.urgent = value;
-            return this;
-        }
-
-        /** See {@link CoapEnvelope#classAsked()}. */
-        public Builder classAsked(boolean value) {
-            this.classAsked = value;
-            return this;
-        }
-
-        /** The entry gateway's voucher for the identity (see {@link CoapEnvelope#voucher()}), or null; copied. */
-        public Builder voucher(byte[] voucher) {
-            if (voucher != null && voucher.length > MAX_VOUCHER_BYTES) {
-                throw new IllegalArgumentException(
-                        "voucher: " + voucher.length + " bytes exceed " + MAX_VOUCHER_BYTES);
-            }
-            this.voucher = voucher == null ? null : voucher.clone();
-            return this;
-        }
-
-        Builder voucherOwned(byte[] voucher) {
-            this.voucher = voucher;
-            return this;
-        }
-
-        public CoapEnvelope build() {
-            return new CoapEnvelope(this);
-        }
-
-        private static int checkRange(String field, int value, int max) {
-            if (value < ABSENT || value > max) {
-                throw new IllegalArgumentException(field + ": " + value + " is outside 0.." + max);
-            }
-            return value;
-        }
     }
 }

@@ -86,7 +86,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
     @Override
     public CoapEnvelope read(Kryo kryo, Input in, Class<? extends CoapEnvelope> type) {
         EnvelopeKind kind = EnvelopeKind.fromWireValue(readUnsignedByte(in));
-        CoapEnvelope.Builder b = CoapEnvelope.builder(kind, readUnsignedByte(in));
+        EnvelopeBuilder b = CoapEnvelope.builder(kind, readUnsignedByte(in));
         b.correlationId(in.readVarLong(true));
         b.path(readRequiredString(in, "path"));
         b.query(readRequiredString(in, "query"));

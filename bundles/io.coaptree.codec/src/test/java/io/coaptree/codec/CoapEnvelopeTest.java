@@ -62,7 +62,7 @@ class CoapEnvelopeTest {
 
     @Test
     void optionValuesOutsideTheirCoapRangesAreRefusedNamingTheField() {
-        CoapEnvelope.Builder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
+        EnvelopeBuilder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
         assertRefused("contentFormat", () -> b.contentFormat(65536));
         assertRefused("contentFormat", () -> b.contentFormat(-2));
         assertRefused("accept", () -> b.accept(70000));

@@ -71,15 +71,15 @@ class EnvelopeCodecRoundTripTest {
                 variant("empty node paths", b -> b.sourceNode("").destinationNode("")));
     }
 
-    private static Arguments variant(String name, UnaryOperator<CoapEnvelope.Builder> change) {
+    private static Arguments variant(String name, UnaryOperator<EnvelopeBuilder> change) {
         return Arguments.of(name, change);
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("singleFieldVariants")
-    void eachFieldAloneSurvivesForEveryKind(String name, UnaryOperator<CoapEnvelope.Builder> change)
+    void eachFieldAloneSurvivesForEveryKind(String name, UnaryOperator<EnvelopeBuilder> change)
             throws Exception {
-        for (CoapEnvelope.Builder base : List.of(CoapEnvelope.builder(EnvelopeKind.REQUEST, 1),
+        for (EnvelopeBuilder base : List.of(CoapEnvelope.builder(EnvelopeKind.REQUEST, 1),
                 CoapEnvelope.builder(EnvelopeKind.RESPONSE, 132), CoapEnvelope.builder(EnvelopeKind.NOTIFICATION, 69))) {
             CoapEnvelope e = change.apply(base).build();
             assertEquals(e, roundTrip(e), name);
@@ -134,7 +134,7 @@ class EnvelopeCodecRoundTripTest {
     void encodingBeyondALimitFailsNamingTheSetting() {
         EnvelopeCodec small = new EnvelopeCodec(
                 CodecLimits.builder().maxPayloadBytes(100).maxStringBytes(10).maxEtags(1).build());
-        CoapEnvelope.Builder ok = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
+        EnvelopeBuilder ok = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
         assertEncodeRefused(small, ok.payload(new byte[101]).build(), CodecLimits.MAX_PAYLOAD_BYTES);
         ok.payload(null);
         // 6 characters, 12 UTF-8 bytes: the limit counts bytes.

@@ -32,7 +32,7 @@ final class Envelopes {
     static CoapEnvelope random(Random r) {
         EnvelopeKind kind = EnvelopeKind.values()[r.nextInt(3)];
         int code = kind == EnvelopeKind.REQUEST ? 1 + r.nextInt(7) : (2 + r.nextInt(4)) << 5 | r.nextInt(32);
-        CoapEnvelope.Builder b = CoapEnvelope.builder(kind, code)
+        EnvelopeBuilder b = CoapEnvelope.builder(kind, code)
                 .correlationId(r.nextLong())
                 .path(randomString(r, 40))
                 .query(randomString(r, 30));

@@ -10,6 +10,7 @@ import org.eclipse.californium.core.coap.Response;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.codec.CallerIdentity;
 import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeBuilder;
 import io.coaptree.codec.EnvelopeKind;
 
 /**
@@ -25,7 +26,7 @@ public final class EnvelopeMapping {
     /** A client's request as it enters the tree; path and query are filled in by remote queries. */
     public static CoapEnvelope fromRequest(Request request, Optional<PeerIdentity> caller) {
         OptionSet o = request.getOptions();
-        CoapEnvelope.Builder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, request.getCode().value)
+        EnvelopeBuilder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, request.getCode().value)
                 .contentFormat(o.hasContentFormat() ? o.getContentFormat() : CoapEnvelope.ABSENT)
                 .accept(o.hasAccept() ? o.getAccept() : CoapEnvelope.ABSENT)
                 .etags(o.getETags())

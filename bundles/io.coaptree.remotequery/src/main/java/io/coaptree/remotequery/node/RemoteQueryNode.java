@@ -6,6 +6,7 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeBuilder;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.remotequery.forwarding.Forwarder;
 import io.coaptree.remotequery.inbound.EnvelopeReceiver;
@@ -124,7 +125,7 @@ public final class RemoteQueryNode {
      * @return ends the request's Observe relation, if it has one
      */
     public CancellableExchange submit(RemoteTarget target, CoapEnvelope request, ResponseSink sink) {
-        CoapEnvelope.Builder b = request.toBuilder().sourceNode(self.text());
+        EnvelopeBuilder b = request.toBuilder().sourceNode(self.text());
         if (target instanceof RemoteTarget.Resource r) {
             b.path(r.path()).query(r.query()).destinationNode(r.node().text());
         } else if (target instanceof RemoteTarget.AnyReplica r) {

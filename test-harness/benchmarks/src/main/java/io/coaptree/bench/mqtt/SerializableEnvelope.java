@@ -12,6 +12,7 @@ import java.util.List;
 
 import io.coaptree.codec.CallerIdentity;
 import io.coaptree.codec.CoapEnvelope;
+import io.coaptree.codec.EnvelopeBuilder;
 
 /**
  * The same fields as {@link CoapEnvelope} in a {@link Serializable} class: what CoAPTree's first version sent
@@ -79,7 +80,7 @@ final class SerializableEnvelope implements Serializable {
     }
 
     private CoapEnvelope toEnvelope() {
-        CoapEnvelope.Builder b = CoapEnvelope.builder(io.coaptree.codec.EnvelopeKind.valueOf(kind), code)
+        EnvelopeBuilder b = CoapEnvelope.builder(io.coaptree.codec.EnvelopeKind.valueOf(kind), code)
                 .correlationId(correlationId)
                 .path(path)
                 .query(query)
