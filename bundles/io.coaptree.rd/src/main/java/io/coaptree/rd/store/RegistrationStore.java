@@ -2,14 +2,9 @@ package io.coaptree.rd.store;
 
 import java.time.Clock;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -25,6 +20,7 @@ import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkAttribute;
 import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.RegistrationEvent.Kind;
+import io.coaptree.rd.store.RegistrationTable.EndpointKey;
 import io.coaptree.rd.store.StoreResult.Outcome;
 
 /**
@@ -45,18 +41,9 @@ public final class RegistrationStore {
     private final RequestRules rules;
     private final Clock clock;
     private final ReadWriteLock lock = new ReentrantReadWriteLock();
-    /** Numeric ids give a stable, creation-ordered iteration for paged lookups. */
-    private final TreeMap<Long, Registration> byId = new TreeMap<>();
-    /**
-     * The same registrations as byId, for reading by id: a lookup resolves hundreds of candidate ids, and a tree
-     * walk of boxed keys per id costs far more than the matching itself.
-     */
-    private final Map<Long, Registration> byIdDirect = new HashMap<>();
-    private final Map<EndpointKey, Long> byEndpoint = new HashMap<>();
-    /** Kept in step with byId: every put and remove there goes through hold() and release(). */
-    private final AttributeIndex index = new AttributeIndex();
+    /** Guarded by {@link #lock}. */
+    private final RegistrationTable table = new RegistrationTable();
     private final List<RegistrationListener> listeners = new CopyOnWriteArrayList<>();
-    private long nextId = 1;
 
     public RegistrationStore(RegistrationStoreOptions options, Clock clock) {
         this.options = Objects.requireNonNull(options, "options");
@@ -110,23 +97,22 @@ public final class RegistrationStore {
                 Registration replaced = new Registration(existing.id(), request.endpointName(), sector, lifetime,
                         base, baseExplicit, extras, links,
                         existing.identity().orElse(identity), expiry(now, lifetime));
-                hold(Long.parseLong(existing.id()), replaced);
+                table.hold(Long.parseLong(existing.id()), replaced);
                 events.add(new RegistrationEvent(Kind.REPLACED, replaced));
                 return StoreResult.success(Outcome.REPLACED, replaced);
             }
-            if (byId.size() >= options.maxRegistrations()) {
-                sweepLocked(now, events);
+            if (table.size() >= options.maxRegistrations()) {
+                table.sweep(now, events);
             }
-            if (byId.size() >= options.maxRegistrations()) {
+            if (table.size() >= options.maxRegistrations()) {
                 return StoreResult.failure(Outcome.STORE_FULL, "the directory holds maxRegistrations ("
                         + options.maxRegistrations() + ") registrations; retry later");
             }
-            long id = nextId++;
+            long id = table.takeId();
             Registration created = new Registration(Long.toString(id), request.endpointName(), sector,
                     lifetime, base, baseExplicit, extras, links, identity,
                     expiry(now, lifetime));
-            hold(id, created);
-            byEndpoint.put(key, id);
+            table.hold(id, created);
             events.add(new RegistrationEvent(Kind.CREATED, created));
             return StoreResult.success(Outcome.CREATED, created);
         });
@@ -146,7 +132,7 @@ public final class RegistrationStore {
         List<Link> links = request.links().map(SharedLinks::share).orElse(null);
         List<LinkAttribute> updatedExtras = SharedLinks.shareAttributes(request.extraAttributes());
         return changeOwned(registrationId, identity, (current, now, events) -> {
-            List<LinkAttribute> extras = mergeExtras(current.extraAttributes(), updatedExtras);
+            List<LinkAttribute> extras = UpdateRequest.mergeExtras(current.extraAttributes(), updatedExtras);
             StoreResult tooMany = rules.checkExtras(extras);
             if (tooMany != null) {
                 return tooMany;
@@ -164,7 +150,7 @@ public final class RegistrationStore {
             Registration updated = new Registration(current.id(), current.endpointName(), current.sectorOrEmpty(),
                     lifetime, base, baseExplicit, extras, links == null ? current.links() : links,
                     current.identity().orElse(identity), expiry(now, lifetime));
-            hold(Long.parseLong(current.id()), updated);
+            table.hold(Long.parseLong(current.id()), updated);
             events.add(new RegistrationEvent(Kind.UPDATED, updated));
             return StoreResult.success(Outcome.UPDATED, updated);
         });
@@ -181,7 +167,7 @@ public final class RegistrationStore {
             return refusal;
         }
         return changeOwned(registrationId, identity, (current, now, events) -> {
-            drop(current);
+            table.drop(current);
             events.add(new RegistrationEvent(Kind.REMOVED, current));
             return StoreResult.success(Outcome.REMOVED, current);
         });
@@ -211,20 +197,17 @@ public final class RegistrationStore {
 
     /** The live registration with that id. */
     public Optional<Registration> get(String registrationId) {
-        Long id = parseId(registrationId);
+        Long id = RegistrationTable.parseId(registrationId);
         if (id == null) {
             return Optional.empty();
         }
-        return underReadLock(() -> live(byIdDirect.get(id)));
+        return underReadLock(() -> live(table.byId(id)));
     }
 
     /** The live registration of that endpoint name in that sector (empty string or null: no sector). */
     public Optional<Registration> find(String sector, String endpointName) {
         EndpointKey key = new EndpointKey(sector == null ? "" : sector, endpointName);
-        return underReadLock(() -> {
-            Long id = byEndpoint.get(key);
-            return live(id == null ? null : byIdDirect.get(id));
-        });
+        return underReadLock(() -> live(table.byEndpoint(key)));
     }
 
     /** Present unless null or expired (and not swept yet). */
@@ -235,19 +218,7 @@ public final class RegistrationStore {
 
     /** A snapshot of the live registrations in registration order, which is the stable order lookups page in. */
     public List<Registration> registrations() {
-        lock.readLock().lock();
-        try {
-            long now = clock.millis();
-            List<Registration> live = new ArrayList<>(byId.size());
-            for (Registration registration : byId.values()) {
-                if (!registration.isExpiredAt(now)) {
-                    live.add(registration);
-                }
-            }
-            return live;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> table.live(clock.millis()));
     }
 
     /**
@@ -260,31 +231,17 @@ public final class RegistrationStore {
         if (required.isEmpty()) {
             return registrations();
         }
-        lock.readLock().lock();
-        try {
-            long now = clock.millis();
-            long[] ids = index.idsWithAll(required);
-            List<Registration> live = new ArrayList<>(ids.length);
-            for (long id : ids) {
-                Registration registration = byIdDirect.get(id);
-                if (registration != null && !registration.isExpiredAt(now)) {
-                    live.add(registration);
-                }
-            }
-            return live;
-        } finally {
-            lock.readLock().unlock();
-        }
+        return underReadLock(() -> table.liveWithAll(required, clock.millis()));
     }
 
     /** Distinct attribute values the lookup index holds (for tests). */
     int indexedValues() {
-        return underReadLock(() -> index.size());
+        return underReadLock(table::indexedValues);
     }
 
     /** Registrations held, including expired ones the sweeper has not removed yet. */
     public int size() {
-        return underReadLock(() -> byId.size());
+        return underReadLock(table::size);
     }
 
     /**
@@ -295,7 +252,7 @@ public final class RegistrationStore {
      */
     public int sweepExpired() {
         return changed(events -> {
-            sweepLocked(clock.millis(), events);
+            table.sweep(clock.millis(), events);
             return events.size();
         });
     }
@@ -322,22 +279,20 @@ public final class RegistrationStore {
         if (remainingMillis <= 0 || rules.checkStored(saved) != null) {
             return false;
         }
-        Long id = parseId(saved.id());
+        Long id = RegistrationTable.parseId(saved.id());
         if (id == null) {
             return false;
         }
-        EndpointKey key = new EndpointKey(saved.sectorOrEmpty(), saved.endpointName());
         lock.writeLock().lock();
         try {
-            if (byId.containsKey(id) || byEndpoint.containsKey(key) || byId.size() >= options.maxRegistrations()) {
+            if (table.holds(id, EndpointKey.of(saved)) || table.size() >= options.maxRegistrations()) {
                 return false;
             }
             long now = clock.millis();
-            hold(id, new Registration(saved.id(), saved.endpointName(), saved.sectorOrEmpty(),
+            table.hold(id, new Registration(saved.id(), saved.endpointName(), saved.sectorOrEmpty(),
                     saved.lifetimeSeconds(), saved.base(), saved.baseExplicit(), saved.extraAttributes(),
                     saved.links(), saved.identity().orElse(null), now + remainingMillis));
-            byEndpoint.put(key, id);
-            nextId = Math.max(nextId, id + 1);
+            table.skipIdsBelow(id + 1);
             return true;
         } finally {
             lock.writeLock().unlock();
@@ -346,69 +301,36 @@ public final class RegistrationStore {
 
     /** The id the next new registration gets. */
     long nextId() {
-        return underReadLock(() -> nextId);
+        return underReadLock(table::nextId);
     }
 
     /** Never hand out ids below {@code id} again, so a restored store does not reuse an old location. */
     void skipIdsBelow(long id) {
         lock.writeLock().lock();
         try {
-            nextId = Math.max(nextId, id);
+            table.skipIdsBelow(id);
         } finally {
             lock.writeLock().unlock();
         }
     }
 
-    private void sweepLocked(long now, List<RegistrationEvent> events) {
-        Iterator<Registration> all = byId.values().iterator();
-        while (all.hasNext()) {
-            Registration registration = all.next();
-            if (registration.isExpiredAt(now)) {
-                all.remove();
-                byIdDirect.remove(Long.valueOf(registration.id()));
-                index.remove(Long.parseLong(registration.id()), registration);
-                byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
-                events.add(new RegistrationEvent(Kind.EXPIRED, registration));
-            }
-        }
-    }
-
-    private void hold(long id, Registration registration) {
-        Registration previous = byId.put(id, registration);
-        byIdDirect.put(id, registration);
-        if (previous != null) {
-            index.replace(id, previous, registration);
-        } else {
-            index.add(id, registration);
-        }
-    }
-
     private Registration liveByKey(EndpointKey key, long now, List<RegistrationEvent> events) {
-        Long id = byEndpoint.get(key);
-        return id == null ? null : live(byIdDirect.get(id), now, events);
+        return live(table.byEndpoint(key), now, events);
     }
 
     private Registration liveById(String registrationId, long now, List<RegistrationEvent> events) {
-        Long id = parseId(registrationId);
-        return id == null ? null : live(byIdDirect.get(id), now, events);
+        Long id = RegistrationTable.parseId(registrationId);
+        return id == null ? null : live(table.byId(id), now, events);
     }
 
     /** An expired registration found on the way is removed now rather than at the next sweep. */
     private Registration live(Registration registration, long now, List<RegistrationEvent> events) {
         if (registration != null && registration.isExpiredAt(now)) {
-            drop(registration);
+            table.drop(registration);
             events.add(new RegistrationEvent(Kind.EXPIRED, registration));
             return null;
         }
         return registration;
-    }
-
-    private void drop(Registration registration) {
-        long id = Long.parseLong(registration.id());
-        byId.remove(id);
-        byIdDirect.remove(id);
-        index.remove(id, registration);
-        byEndpoint.remove(new EndpointKey(registration.sectorOrEmpty(), registration.endpointName()));
     }
 
     /**
@@ -447,41 +369,5 @@ public final class RegistrationStore {
 
     private static long expiry(long now, long lifetimeSeconds) {
         return now + lifetimeSeconds * 1000L;
-    }
-
-    private static Long parseId(String registrationId) {
-        if (registrationId == null || registrationId.isEmpty() || registrationId.length() > 18) {
-            return null;
-        }
-        for (int i = 0; i < registrationId.length(); i++) {
-            char c = registrationId.charAt(i);
-            if (c < '0' || c > '9') {
-                return null;
-            }
-        }
-        return Long.parseLong(registrationId);
-    }
-
-    private static List<LinkAttribute> mergeExtras(List<LinkAttribute> stored, List<LinkAttribute> updates) {
-        if (updates.isEmpty()) {
-            return stored;
-        }
-        // RFC 9176 5.3.1: an attribute in an update overrides every stored value of the same name.
-        Map<String, List<LinkAttribute>> byName = new LinkedHashMap<>();
-        for (LinkAttribute attribute : stored) {
-            byName.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
-        }
-        Map<String, List<LinkAttribute>> replacements = new LinkedHashMap<>();
-        for (LinkAttribute attribute : updates) {
-            replacements.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
-        }
-        byName.putAll(replacements);
-        List<LinkAttribute> merged = new ArrayList<>();
-        byName.values().forEach(merged::addAll);
-        return merged;
-    }
-
-    /** (d, ep); an absent sector is the empty string. */
-    private record EndpointKey(String sector, String endpointName) {
     }
 }

@@ -1,11 +1,15 @@
 package io.coaptree.rd.store;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.google.common.collect.ImmutableList;
 
 import io.coaptree.linkformat.Link;
+import io.coaptree.linkformat.LinkAttribute;
 
 /**
  * A registration update (RFC 9176 section 5.3.1: POST to the registration resource). Absent fields keep their
@@ -45,6 +49,29 @@ public final class UpdateRequest extends RegistrantRequest {
     /** Replacement links, if the update carries a payload. */
     public Optional<List<Link>> links() {
         return Optional.ofNullable(links);
+    }
+
+    /**
+     * The extra registration attributes after an update (RFC 9176 5.3.1): an attribute in the update replaces every
+     * stored value of the same name; the others stay, in their order.
+     */
+    static List<LinkAttribute> mergeExtras(List<LinkAttribute> stored, List<LinkAttribute> updates) {
+        if (updates.isEmpty()) {
+            return stored;
+        }
+        // RFC 9176 5.3.1: an attribute in an update overrides every stored value of the same name.
+        Map<String, List<LinkAttribute>> byName = new LinkedHashMap<>();
+        for (LinkAttribute attribute : stored) {
+            byName.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
+        }
+        Map<String, List<LinkAttribute>> replacements = new LinkedHashMap<>();
+        for (LinkAttribute attribute : updates) {
+            replacements.computeIfAbsent(attribute.name(), n -> new ArrayList<>()).add(attribute);
+        }
+        byName.putAll(replacements);
+        List<LinkAttribute> merged = new ArrayList<>();
+        byName.values().forEach(merged::addAll);
+        return merged;
     }
 
     public static final class Builder extends RegistrantRequest.Builder<Builder, UpdateRequest> {
