@@ -33,8 +33,9 @@ import io.coaptree.mqtt.connection.ConnectionException;
 import io.coaptree.mqtt.connection.TlsSockets;
 import io.coaptree.mqtt.kura.KeystoreSocketFactory;
 import io.coaptree.mqtt.kura.ListenerDispatcher;
-import io.coaptree.mqtt.transport.MqttTransportOptions;
+import io.coaptree.mqtt.options.MqttTransportOptions;
 import io.coaptree.properties.ConfigurationChange;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * Kura's {@link DataTransportService} directly on Eclipse Paho, without Kura's DataService message store and
@@ -59,7 +60,7 @@ import io.coaptree.properties.ConfigurationChange;
 public class LeanMqttDataTransport implements DataTransportService, ConfigurableComponent {
 
     /** Configuration PID, component name and metatype OCD id. */
-    public static final String PID = "io.coaptree.mqtt.LeanMqttDataTransport";
+    public static final String PID = MqttTransportOptions.PID;
 
     private static final Logger logger = LoggerFactory.getLogger(LeanMqttDataTransport.class);
 
@@ -163,11 +164,12 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
         logger.info("Deactivated {}", PID);
     }
 
+    /** The dispatcher is made once, so an invalid first configuration still gets one: of the default capacity. */
     private static int listenerQueueCapacity(Map<String, Object> properties) {
         try {
-            return MqttTransportOptions.fromProperties(properties, null).listenerQueueCapacity();
-        } catch (IllegalArgumentException e) {
-            return MqttTransportOptions.DEFAULT_LISTENER_QUEUE_CAPACITY;
+            return MqttTransportOptions.LISTENER_QUEUE_CAPACITY.from(properties);
+        } catch (InvalidPropertyException e) {
+            return MqttTransportOptions.LISTENER_QUEUE_CAPACITY.defaultValue();
         }
     }
 

@@ -11,13 +11,13 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.mqtt.connection.ConnectionException.Kind;
+import io.coaptree.mqtt.options.MqttTransportOptions;
 import io.coaptree.mqtt.paho.ConnectFailure;
 import io.coaptree.mqtt.paho.PahoCallException;
 import io.coaptree.mqtt.paho.PahoClient;
 import io.coaptree.mqtt.paho.PahoFailure;
 import io.coaptree.mqtt.transport.InFlightWindow;
 import io.coaptree.mqtt.transport.LowLatencySockets;
-import io.coaptree.mqtt.transport.MqttTransportOptions;
 import io.coaptree.mqtt.transport.SubscriptionRegistry;
 import io.coaptree.mqtt.transport.TopicVariables;
 
@@ -293,7 +293,7 @@ public final class BrokerConnection {
         PahoClient c = connectedClient();
         String resolved = topicVariables.resolve(topic);
         MqttTransportOptions o = options;
-        int waitMillis = o != null ? o.inFlightWaitMillis() : MqttTransportOptions.DEFAULT_IN_FLIGHT_WAIT;
+        int waitMillis = o != null ? o.inFlightWaitMillis() : MqttTransportOptions.IN_FLIGHT_WAIT.defaultValue();
         InFlightWindow.Slot slot = admission.awaitSlot(waitMillis, brokerUrl());
         String session = sessionId;
         try {
@@ -322,7 +322,7 @@ public final class BrokerConnection {
     /** How long a call waits for the broker (the {@code timeout} setting). */
     public long timeoutMillis() {
         MqttTransportOptions current = options;
-        return current != null ? current.timeoutMillis() : MqttTransportOptions.DEFAULT_TIMEOUT * 1000L;
+        return current != null ? current.timeoutMillis() : MqttTransportOptions.TIMEOUT.defaultValue() * 1000L;
     }
 
     private String brokerUrl() {

@@ -7,8 +7,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.mqtt.connection.ConnectionException.Kind;
+import io.coaptree.mqtt.options.MqttTransportOptions;
 import io.coaptree.mqtt.transport.InFlightWindow;
-import io.coaptree.mqtt.transport.MqttTransportOptions;
 
 /**
  * Lets publishes into the in-flight window: a publish waits a bounded time for the broker to complete an earlier
@@ -23,7 +23,7 @@ final class InFlightAdmission {
     private final String name;
     private final AtomicLong refusedSinceWarning = new AtomicLong();
     private final AtomicLong lastRefusalWarning = new AtomicLong(System.nanoTime() - REFUSAL_WARNING_INTERVAL_NANOS);
-    private volatile InFlightWindow window = new InFlightWindow(MqttTransportOptions.DEFAULT_IN_FLIGHT_MAX);
+    private volatile InFlightWindow window = new InFlightWindow(MqttTransportOptions.IN_FLIGHT_MAX.defaultValue());
 
     /** @param name what the warnings call the connection (the component's PID) */
     InFlightAdmission(String name) {

@@ -14,8 +14,8 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
+import io.coaptree.mqtt.options.MqttTransportOptions;
 import io.coaptree.mqtt.transport.InFlightWindow;
-import io.coaptree.mqtt.transport.MqttTransportOptions;
 
 /**
  * One Paho client (one connection attempt and the session it opens), with the calls the transport needs, each
@@ -66,7 +66,7 @@ public final class PahoClient {
      */
     public boolean connect(MqttTransportOptions settings, String willTopic, SocketFactory socketFactory,
             long timeoutMillis) throws PahoCallException {
-        MqttConnectOptions options = PahoConnectOptions.of(settings, willTopic, socketFactory);
+        MqttConnectOptions options = PahoConnectOptionsMapper.map(settings, willTopic, socketFactory);
         try {
             IMqttToken connected = client.connect(options);
             connected.waitForCompletion(timeoutMillis);

@@ -1,15 +1,17 @@
 package io.coaptree.mqtt.paho;
 
+import java.nio.charset.StandardCharsets;
+
 import javax.net.SocketFactory;
 
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 
-import io.coaptree.mqtt.transport.MqttTransportOptions;
+import io.coaptree.mqtt.options.MqttTransportOptions;
 
-/** Paho's connect options for the transport's settings. */
-public final class PahoConnectOptions {
+/** Turns the transport's settings into Paho's connect options. */
+public final class PahoConnectOptionsMapper {
 
-    private PahoConnectOptions() {
+    private PahoConnectOptionsMapper() {
     }
 
     /**
@@ -17,7 +19,7 @@ public final class PahoConnectOptions {
      *        {@code lwt.topic}
      * @param socketFactory the sockets to open (TLS for mqtts and wss, TCP_NODELAY if set); null for Paho's default
      */
-    public static MqttConnectOptions of(MqttTransportOptions current, String willTopic, SocketFactory socketFactory) {
+    public static MqttConnectOptions map(MqttTransportOptions current, String willTopic, SocketFactory socketFactory) {
         MqttConnectOptions o = new MqttConnectOptions();
         o.setCleanSession(current.cleanSession());
         o.setKeepAliveInterval(current.keepAliveSeconds());
@@ -32,12 +34,12 @@ public final class PahoConnectOptions {
         if (!current.username().isEmpty()) {
             o.setUserName(current.username());
         }
-        char[] password = current.password();
-        if (password.length > 0) {
-            o.setPassword(password);
+        if (!current.password().isEmpty()) {
+            o.setPassword(current.password().toCharArray());
         }
         if (!current.lwtTopic().isEmpty()) {
-            o.setWill(willTopic, current.lwtPayload(), current.lwtQos(), current.lwtRetain());
+            o.setWill(willTopic, current.lwtPayload().getBytes(StandardCharsets.UTF_8), current.lwtQos(),
+                    current.lwtRetain());
         }
         if (current.tls()) {
             o.setHttpsHostnameVerificationEnabled(current.hostnameVerification());

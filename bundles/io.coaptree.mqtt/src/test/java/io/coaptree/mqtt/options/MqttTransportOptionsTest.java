@@ -1,6 +1,5 @@
-package io.coaptree.mqtt.transport;
+package io.coaptree.mqtt.options;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -29,7 +28,7 @@ class MqttTransportOptionsTest {
 
     @Test
     void defaultsAreSafe() {
-        MqttTransportOptions o = options("client-id", "gw");
+        MqttTransportOptions o = MqttTransportOptions.defaults();
         assertEquals("tcp://localhost:1883", o.pahoServerUri());
         assertEquals(30, o.keepAliveSeconds());
         assertEquals(10, o.timeoutSeconds());
@@ -40,14 +39,15 @@ class MqttTransportOptionsTest {
         assertEquals(1000, o.inFlightWaitMillis(), "a burst waits for the broker, a stalled broker is refused in 1 s");
         assertTrue(o.autoConnect());
         assertFalse(o.tls());
-        assertEquals(0, o.password().length);
+        assertEquals("", o.password());
     }
 
+    /**
+     * The transport reconnects when the options differ. Spelling out the metatype's defaults, as Kura does, gives the
+     * same options: SettingsAgreementTest holds that.
+     */
     @Test
-    void spellingOutTheDefaultsIsTheSameConfigurationAndAnyRealChangeIsNot() {
-        // Kura merges the metatype defaults into a configuration; the transport must not reconnect for that.
-        assertEquals(options("client-id", "gw"), options("client-id", "gw", "keep-alive", "30", "clean-session",
-                "true", "tcp.no-delay", "true"));
+    void anyRealChangeIsAnotherConfiguration() {
         assertNotEquals(options("client-id", "gw"), options("client-id", "gw2"));
         assertNotEquals(options("client-id", "gw"), options("client-id", "gw", "keep-alive", "31"));
     }
@@ -94,7 +94,7 @@ class MqttTransportOptionsTest {
 
     @Test
     void aRefusalSaysWhatIsAccepted() {
-        assertEquals("keep-alive: 'soon' is not an integer in 0..65535",
+        assertEquals("keep-alive: 'soon' is not an integer",
                 assertThrows(InvalidPropertyException.class, () -> options("keep-alive", "soon")).getMessage());
         assertEquals("in-flight-messages.max-number: 70000 is outside 1..65535", assertThrows(
                 InvalidPropertyException.class, () -> options("in-flight-messages.max-number", 70_000L)).getMessage());
@@ -104,12 +104,11 @@ class MqttTransportOptionsTest {
 
     @Test
     void passwordsAreDecryptedAndPlainOnesKeptAsKuraDoes() {
-        assertArrayEquals("secret".toCharArray(), options("password", "terces").password());
+        assertEquals("secret", options("password", "terces").password());
         MqttTransportOptions.PasswordDecryptor failing = encrypted -> {
             throw new IllegalStateException("not encrypted");
         };
-        assertArrayEquals("plain".toCharArray(),
-                MqttTransportOptions.fromProperties(Map.of("password", "plain"), failing).password());
+        assertEquals("plain", MqttTransportOptions.fromProperties(Map.of("password", "plain"), failing).password());
         assertFalse(options("password", "terces").toString().contains("secret"));
     }
 
