@@ -10,9 +10,9 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.harness.node.ResolveCheck;
 
 /**
- * Our bundles export only what another bundle of our deployment packages imports, read from the manifests in the
- * built packages: an exported package is an API its bundle must keep stable and versioned, so none is exported for
- * nothing (test bundles such as the exchange probe do not count: they are not shipped). {@code io.coaptree.api} is
+ * Our bundles export only what another bundle of our deployment packages imports (or what such an export's
+ * signatures use, bnd's {@code uses:}), read from the manifests in the built packages: an exported package is an API
+ * its bundle must keep stable and versioned, so none is exported for nothing (test bundles such as the exchange probe do not count: they are not shipped). {@code io.coaptree.api} is
  * exempt: it is the public API for third-party bundles that publish resources.
  */
 class ExportedPackagesTest {

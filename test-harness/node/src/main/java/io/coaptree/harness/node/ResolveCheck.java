@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -110,17 +115,39 @@ public final class ResolveCheck {
             if (!exporters.test(exporter.symbolicName())) {
                 continue;
             }
-            for (String exported : header(exporter, "Export-Package").keySet()) {
+            Parameters exports = header(exporter, "Export-Package");
+            Set<String> needed = new HashSet<>();
+            for (String exported : exports.keySet()) {
                 String packageName = clean(exported);
-                boolean imported = bundles.stream().filter(bundle -> bundle != exporter)
-                        .anyMatch(bundle -> imports(bundle).keySet().stream().map(ResolveCheck::clean)
-                                .anyMatch(packageName::equals));
-                if (!imported) {
-                    unimported.add(exporter.symbolicName() + " exports " + packageName);
+                if (bundles.stream().filter(bundle -> bundle != exporter).anyMatch(bundle -> imports(bundle).keySet()
+                        .stream().map(ResolveCheck::clean).anyMatch(packageName::equals))) {
+                    needed.add(packageName);
+                }
+            }
+            // A package that a needed export's signatures use (bnd's uses: directive) must be exported with it, or
+            // an importer could not call what it imported: it is needed too, however nobody imports it by name.
+            Deque<String> toFollow = new ArrayDeque<>(needed);
+            while (!toFollow.isEmpty()) {
+                String uses = usesOf(exports, toFollow.pop());
+                for (String used : uses.split(",")) {
+                    String name = used.trim();
+                    if (exports.keySet().stream().map(ResolveCheck::clean).anyMatch(name::equals) && needed.add(name)) {
+                        toFollow.push(name);
+                    }
+                }
+            }
+            for (String exported : exports.keySet()) {
+                if (!needed.contains(clean(exported))) {
+                    unimported.add(exporter.symbolicName() + " exports " + clean(exported));
                 }
             }
         }
         return unimported;
+    }
+
+    private static String usesOf(Parameters exports, String packageName) {
+        return exports.entrySet().stream().filter(e -> clean(e.getKey()).equals(packageName))
+                .map(e -> e.getValue().get("uses:")).filter(Objects::nonNull).findFirst().orElse("");
     }
 
     private static Parameters imports(PackagedBundle bundle) {
