@@ -3,7 +3,9 @@ package io.coaptree.remotequery;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Predicate;
 
@@ -53,8 +55,9 @@ final class Gateway implements LocalExecutor {
 
     /** @param broker the broker name the gateway announces (empty: none, so no direct routes to it) */
     Gateway(String address, InMemoryMessageBus bus, Clock clock, RemoteQueryOptions options, String broker) {
-        tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).brokerName(broker).build(),
-                clock);
+        Map<String, Object> treeSettings = new HashMap<>(TreeOptions.addressProperties(NodeAddress.parse(address)));
+        treeSettings.put(TreeOptions.BROKER_NAME.id(), broker);
+        tree = new MembershipProtocol(TreeOptions.fromProperties(treeSettings), clock);
         rq = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(), this, options, clock)
                 .synced(child -> synced.test(child)).localLookups(this::lookUp).build();
         connection = bus.connect(address, tree.lastWill());

@@ -125,8 +125,10 @@ class TreeResourceTest {
                 DirectoryOptions.LOCAL_ENABLED.id(), false)), server, scheduler, new MonotonicClock(), null);
         rd.start();
         directories.put(address, rd);
-        MembershipProtocol tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).tickIntervalMillis(20)
-                .joinWindowMillis(200).build(), Clock.systemUTC());
+        Map<String, Object> treeSettings = new HashMap<>(TreeOptions.addressProperties(NodeAddress.parse(address)));
+        treeSettings.put(TreeOptions.TICK_INTERVAL.id(), 20L);
+        treeSettings.put(TreeOptions.JOIN_WINDOW.id(), 200L);
+        MembershipProtocol tree = new MembershipProtocol(TreeOptions.fromProperties(treeSettings), Clock.systemUTC());
         RemoteQueryNode node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC())
                 .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(rd.directory())).build();

@@ -86,7 +86,8 @@ class RdSyncTest {
         boolean ticking = true;
 
         Node(String address, RemoteQueryOptions options) {
-            tree = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+            tree = new MembershipProtocol(
+                    TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse(address))), clock);
             directory = new Directory(tree.self().name());
             sync = new RdSync(tree.self(), tree::view, tree.topics(), options, clock, directory, directory,
                     directory.origin::equals);

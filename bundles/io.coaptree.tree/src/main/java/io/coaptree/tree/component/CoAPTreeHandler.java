@@ -28,7 +28,6 @@ import org.osgi.service.component.annotations.ReferencePolicyOption;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.coaptree.tree.delivery.DeliveryOptions;
 import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.model.NodePath;
@@ -36,8 +35,9 @@ import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.properties.InvalidPropertyException;
-import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.BrokerNames;
+import io.coaptree.tree.options.DeliveryOptions;
+import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.MembershipListener;
 import io.coaptree.tree.protocol.MembershipProtocol;
@@ -61,7 +61,7 @@ import io.coaptree.properties.ConfigurationChange;
         property = "kura.service.pid=" + CoAPTreeHandler.PID)
 public class CoAPTreeHandler implements ConfigurableComponent {
 
-    public static final String PID = "io.coaptree.tree.CoAPTreeHandler";
+    public static final String PID = TreeOptions.PID;
 
     private static final Logger LOG = LoggerFactory.getLogger(CoAPTreeHandler.class);
 
@@ -87,8 +87,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     /** The properties of the last configuration applied; guarded by this. */
     private Map<String, Object> runningProperties = Map.of();
 
-    /** Static: a new target filter means a new instance. */
-    @Reference(name = "DataTransportService", target = "(kura.service.pid=io.coaptree.mqtt.LeanMqttDataTransport)")
+    /** Static: a new target filter ({@link TreeOptions#TRANSPORT_TARGET}) means a new instance. */
+    @Reference(name = "DataTransportService", target = TreeOptions.LEAN_MQTT_TRANSPORT)
     protected void bindDataTransportService(DataTransportService service, Map<String, Object> properties) {
         transport = service;
         transportProperties = Map.copyOf(properties);
@@ -100,7 +100,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
      * keystore picked later restarts the tree with it.
      */
     @Reference(name = "KeystoreService", cardinality = ReferenceCardinality.OPTIONAL,
-            policyOption = ReferencePolicyOption.GREEDY, target = "(kura.service.pid=SSLKeystore)")
+            policyOption = ReferencePolicyOption.GREEDY, target = SecurityOptions.KURA_SSL_KEYSTORE)
     private volatile KeystoreService keystore;
 
     /** Decrypts the tree secret (a Password setting, stored encrypted by Kura). */
@@ -110,7 +110,7 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     @Activate
     protected synchronized void activate(BundleContext bundleContext, Map<String, Object> properties) {
         context = bundleContext;
-        droppedMessages = new DroppedMessages(Clock.systemUTC(), TreeOptions.DEFAULT_REFUSAL_WARN_INTERVAL_MILLIS);
+        droppedMessages = new DroppedMessages(Clock.systemUTC(), TreeOptions.REFUSAL_WARN_INTERVAL.defaultValue());
         scheduler = Executors.newSingleThreadScheduledExecutor(task -> {
             Thread t = new Thread(task, "coaptree-tree");
             t.setDaemon(true);
@@ -225,14 +225,14 @@ public class CoAPTreeHandler implements ConfigurableComponent {
      */
     private Map<String, Object> withDefaults(Map<String, Object> properties) {
         Map<String, Object> copy = new HashMap<>(properties);
-        Object name = properties.get(TreeOptions.NODE_NAME);
+        Object name = properties.get(TreeOptions.NODE_NAME.id());
         if (name == null || name.toString().isBlank()) {
             String clientId = transport.getClientId();
-            copy.put(TreeOptions.NODE_NAME, clientId == null ? "" : clientId);
+            copy.put(TreeOptions.NODE_NAME.id(), clientId == null ? "" : clientId);
         }
-        Object broker = properties.get(TreeOptions.BROKER_NAME);
+        Object broker = properties.get(TreeOptions.BROKER_NAME.id());
         if (broker == null || broker.toString().isBlank()) {
-            copy.put(TreeOptions.BROKER_NAME, BrokerNames.fromBrokerUrl(transport.getBrokerUrl()));
+            copy.put(TreeOptions.BROKER_NAME.id(), BrokerNames.fromBrokerUrl(transport.getBrokerUrl()));
         }
         return copy;
     }
@@ -337,13 +337,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         h.refusal().ifPresent(reason -> p.put(TreeService.REFUSAL, reason));
         p.put(TreeService.MEMBERS, view.members().size());
         p.put(TreeService.LIVE_MEMBERS, (int) view.members().stream().filter(TreeMember::isUp).count());
-        NodePath path = h.self().path();
         view.parentReplica(h.self())
                 .ifPresent(parent -> p.put(TreeService.PARENT, parent.address().text()));
-        p.put(TreeOptions.LEVEL, path.level().number());
-        p.put(TreeOptions.DOMAIN, path.domain());
-        p.put(TreeOptions.GROUP, path.group());
-        p.put(TreeOptions.NODE_NAME, h.self().name());
+        p.putAll(TreeOptions.addressProperties(h.self()));
         publishedRefusals = h.droppedMessages().total();
         p.put(TreeService.REFUSED, publishedRefusals);
         h.droppedMessages().counts().forEach((reason, count) -> p.put(TreeService.REFUSED_PREFIX + reason, count));

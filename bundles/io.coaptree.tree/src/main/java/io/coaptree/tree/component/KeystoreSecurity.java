@@ -59,7 +59,7 @@ final class KeystoreSecurity {
             seal = MessageSeal.secret(self.text(), boot, secret(options, crypto), clock, options.freshnessMillis());
         } else {
             if (keystore == null) {
-                throw new InvalidPropertyException("KeystoreService.target",
+                throw new InvalidPropertyException(SecurityOptions.KEYSTORE_TARGET.id(),
                         "no KeystoreService matches it; signature mode keeps this gateway's key in a Kura keystore");
             }
             KeyStore.PrivateKeyEntry entry = ownKey(options, self, keystore);
@@ -69,7 +69,7 @@ final class KeystoreSecurity {
             try {
                 key = GatewayKey.of(entry.getPrivateKey(), options.pinnedKeys().isEmpty() ? certificate : null);
             } catch (IllegalArgumentException e) {
-                throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS, e.getMessage(), e);
+                throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS.id(), e.getMessage(), e);
             }
             LOG.info("{}: this gateway signs as {}; its public key (to pin it elsewhere): {}={}", CoAPTreeHandler.PID,
                     self, self, Base64.getEncoder().encodeToString(certificate.getPublicKey().getEncoded()));
@@ -89,7 +89,7 @@ final class KeystoreSecurity {
             // A value not yet saved by the ConfigurationService (a metatype default) arrives in plain, as in Kura.
             return stored;
         } catch (RuntimeException e) {
-            throw new InvalidPropertyException(SecurityOptions.SECRET, "cannot be decrypted", e);
+            throw new InvalidPropertyException(SecurityOptions.SECRET.id(), "cannot be decrypted", e);
         }
     }
 
@@ -99,7 +99,7 @@ final class KeystoreSecurity {
         try {
             if (!(keystore.getEntry(alias) instanceof KeyStore.PrivateKeyEntry)) {
                 if (keystore.getEntry(alias) != null) {
-                    throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS,
+                    throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS.id(),
                             "'" + alias + "' is not a key pair in the keystore");
                 }
                 keystore.createKeyPair(alias, "Ed25519", NamedParameterSpec.ED25519, "Ed25519",
@@ -111,12 +111,12 @@ final class KeystoreSecurity {
             KeyStore.PrivateKeyEntry entry = (KeyStore.PrivateKeyEntry) keystore.getEntry(alias);
             PrivateKey key = entry.getPrivateKey();
             if (!(entry.getCertificate() instanceof X509Certificate)) {
-                throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS,
+                throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS.id(),
                         "'" + alias + "' has no X.509 certificate (" + key.getAlgorithm() + ")");
             }
             return entry;
         } catch (KuraException e) {
-            throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS,
+            throw new InvalidPropertyException(SecurityOptions.KEY_ALIAS.id(),
                     "the keystore cannot give '" + alias + "': " + e.getMessage(), e);
         }
     }
@@ -127,7 +127,7 @@ final class KeystoreSecurity {
             try {
                 return PinnedKeyTrust.parse(options.pinnedKeys(), options.revoked());
             } catch (IllegalArgumentException e) {
-                throw new InvalidPropertyException(SecurityOptions.PINNED_KEYS, e.getMessage(), e);
+                throw new InvalidPropertyException(SecurityOptions.PINNED_KEYS.id(), e.getMessage(), e);
             }
         }
         String alias = options.anchorAlias();
@@ -144,12 +144,12 @@ final class KeystoreSecurity {
                 return PinnedKeyTrust.only(self.text(), own.getPublicKey());
             }
             if (!(ca instanceof X509Certificate)) {
-                throw new InvalidPropertyException(SecurityOptions.ANCHOR_ALIAS,
+                throw new InvalidPropertyException(SecurityOptions.ANCHOR_ALIAS.id(),
                         "'" + alias + "' in the keystore is not a CA certificate");
             }
             return new CertificateAuthorityTrust(List.of((X509Certificate) ca), options.revoked());
         } catch (KuraException e) {
-            throw new InvalidPropertyException(SecurityOptions.ANCHOR_ALIAS,
+            throw new InvalidPropertyException(SecurityOptions.ANCHOR_ALIAS.id(),
                     "the keystore cannot give '" + alias + "': " + e.getMessage(), e);
         }
     }

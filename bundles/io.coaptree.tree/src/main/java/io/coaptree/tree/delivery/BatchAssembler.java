@@ -25,7 +25,7 @@ public final class BatchAssembler {
     private final long rateWindowMillis;
     private final Map<String, TopicState> topics = new HashMap<>();
 
-    public BatchAssembler(DeliveryOptions options) {
+    public BatchAssembler(DeliveryTuning options) {
         this.maxBytes = options.batchMaxBytes();
         this.maxRecords = options.batchMaxRecords();
         this.maxWaitMillis = options.batchMaxWaitMillis();

@@ -39,7 +39,7 @@ public final class GatewayDelivery implements AutoCloseable {
     /** How long closing waits for queued publishes to be sent. */
     static final long DRAIN_MILLIS = 2_000;
 
-    private final DeliveryOptions options;
+    private final DeliveryTuning options;
     private final Map<DeliveryClass, Integer> capacities;
     private final ClassedQueue<Task> inbound;
     private final ClassedQueue<Runnable> outbound;
@@ -55,7 +55,7 @@ public final class GatewayDelivery implements AutoCloseable {
     }
 
     /** @param name names the threads ({@code <name>-in-1}, {@code <name>-out}, {@code <name>-batch}) */
-    public GatewayDelivery(DeliveryOptions options, String name) {
+    public GatewayDelivery(DeliveryTuning options, String name) {
         this.options = Objects.requireNonNull(options, "options");
         capacities = options.capacities();
         inbound = new ClassedQueue<>(options.capacities(), options.normalEvery());
@@ -78,7 +78,7 @@ public final class GatewayDelivery implements AutoCloseable {
         return t;
     }
 
-    public DeliveryOptions options() {
+    public DeliveryTuning options() {
         return options;
     }
 

@@ -1,152 +1,167 @@
 package io.coaptree.tree.options;
 
-import static io.coaptree.properties.Refusal.STANDARD;
-
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import io.coaptree.properties.ComponentProperties;
 import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Setting;
 import io.coaptree.tree.security.SecurityLimits;
 import io.coaptree.tree.security.SecurityMode;
 
 /**
- * How this gateway authenticates the tree's messages (the {@code tree.security.*} settings of the tree handler):
- * the mode, where its key and the tree's anchor are (aliases in the Kura keystore picked by
- * {@code KeystoreService.target}), or the pinned keys, or the secret; the freshness window and the replay windows.
- * Validated: a bad value is refused naming the property. The secret stays encrypted here (as Kura stores it); the
- * component decrypts it when it builds the seal.
+ * How this gateway authenticates the tree's messages (the {@code tree.security.*} settings of the tree handler),
+ * typed: the mode, where its key and the tree's anchor are (aliases in the Kura keystore picked by
+ * {@link #KEYSTORE_TARGET}), or the pinned keys, or the secret; the freshness window and the replay windows. Each
+ * setting is defined once below, and a bad value is refused naming the property. The secret stays encrypted here (as
+ * Kura stores it); the component decrypts it when it builds the seal.
+ *
+ * @param mode how messages are authenticated
+ * @param keyAlias this gateway's key pair in the keystore
+ * @param anchorAlias the alias of the CA certificate that issues gateway certificates; empty when keys are pinned
+ * @param pinnedKeys {@code <node address>=<base64 key>} entries; empty when a CA is the anchor
+ * @param revoked node addresses and certificate fingerprints no longer trusted
+ * @param encryptedSecret the secret as Kura stored it (encrypted); the accessor returns a copy
+ * @param freshnessMillis a message sent longer ago, or further ahead, is stale
+ * @param replayWindow sequence numbers remembered per sender and boot (a multiple of 64)
+ * @param maxSenders senders whose replay windows are kept at once
+ * @param linkMacs signature mode: whether messages addressed to one gateway carry a MAC under a key only the two
+ *            gateways share (agreed through their signed messages) instead of a signature
  */
-public final class SecurityOptions {
+public record SecurityOptions(SecurityMode mode, String keyAlias, String anchorAlias, String pinnedKeys,
+        Set<String> revoked, char[] encryptedSecret, long freshnessMillis, int replayWindow, int maxSenders,
+        boolean linkMacs) {
 
-    public static final String MODE = "tree.security.mode";
-    public static final String KEY_ALIAS = "tree.security.key.alias";
-    public static final String ANCHOR_ALIAS = "tree.security.anchor.alias";
-    public static final String PINNED_KEYS = "tree.security.pinned.keys";
-    public static final String REVOKED = "tree.security.revoked";
-    public static final String SECRET = "tree.security.secret";
-    public static final String FRESHNESS = "tree.security.freshness.ms";
-    public static final String REPLAY_WINDOW = "tree.security.replay.window";
-    public static final String MAX_SENDERS = "tree.security.max.senders";
-    public static final String LINK_MACS = "tree.security.link.macs";
+    /**
+     * Kura's own SSL keystore, as in Kura's SSL manager: the default target of the component's KeystoreService
+     * reference (a constant, so the reference annotation names it too).
+     */
+    public static final String KURA_SSL_KEYSTORE = "(kura.service.pid=SSLKeystore)";
 
-    public static final String DEFAULT_KEY_ALIAS = "coaptree-tree";
-    public static final String DEFAULT_ANCHOR_ALIAS = "coaptree-tree-ca";
+    public static final Setting<SecurityMode> MODE = Setting.choice("tree.security.mode", SecurityMode.SIGNATURE)
+            .labelled("signature", "signature (per-gateway keys)", "secret", "secret (one tree-wide secret)", "none",
+                    "none (no authentication)")
+            .named("Message authentication")
+            .describedAs("How gateways authenticate every tree message (COSE, RFC 9052): signature = each gateway "
+                    + "signs with its own Ed25519 key (COSE_Sign1), trusted through the CA or the pinned keys below; "
+                    + "secret = one tree-wide secret (COSE_Mac0, HMAC 256/256), weaker: any gateway holding it can act "
+                    + "as any other; none = no authentication (tests only: any MQTT client can act as any gateway and "
+                    + "caller). Forged, replayed, stale and unsigned messages are refused and counted "
+                    + "(tree.refused.*).");
+    /** Read by the component runtime, which binds the KeystoreService reference through it; Kura's picker. */
+    public static final Setting<String> KEYSTORE_TARGET = Setting.text("KeystoreService.target", KURA_SSL_KEYSTORE)
+            .named("Keystore")
+            .describedAs("The Kura keystore holding this gateway's tree key and the tree's CA certificate (signature "
+                    + "mode).");
+    public static final Setting<String> KEY_ALIAS = Setting.text("tree.security.key.alias", "coaptree-tree")
+            .optional().named("Gateway key alias")
+            .describedAs("This gateway's Ed25519 key pair in the keystore. If absent it is created, with a "
+                    + "self-signed certificate whose CN is the node address (e.g. A/1/gA1); in CA mode have that "
+                    + "certificate signed by the tree's CA.");
+    public static final Setting<String> ANCHOR_ALIAS = Setting.text("tree.security.anchor.alias", "coaptree-tree-ca")
+            .optional().named("Tree CA alias")
+            .describedAs("The trusted CA certificate in the keystore that issues gateway certificates (CN = node "
+                    + "address). Used when no keys are pinned.");
+    public static final Setting<String> PINNED_KEYS = Setting.text("tree.security.pinned.keys", "").optional()
+            .named("Pinned gateway keys")
+            .describedAs("Instead of a CA: the trusted gateways, as node-address=base64-public-key entries separated "
+                    + "by spaces or commas (each gateway logs its own entry at start). Revoking a gateway is removing "
+                    + "its entry.");
+    public static final Setting<String> REVOKED = Setting.text("tree.security.revoked", "").optional()
+            .named("Revoked gateways")
+            .describedAs("Node addresses or certificate SHA-256 fingerprints (hex) no longer trusted, separated by "
+                    + "spaces or commas.");
+    public static final Setting<char[]> SECRET = Setting.password("tree.security.secret").named("Tree secret")
+            .describedAs("Secret mode only: the secret every gateway of the tree shares (at least 16 characters).");
     /** Kura gateways keep their clocks with NTP; 30 s covers their skew and a broker's delivery of a queued message. */
-    public static final long DEFAULT_FRESHNESS_MILLIS = 30_000;
+    public static final Setting<Long> FRESHNESS = Setting.longValue("tree.security.freshness.ms", 30_000)
+            .range(1_000, 3_600_000).named("Freshness window (ms)")
+            .describedAs("A message sent longer ago (or further ahead, by the sender's clock) is refused as stale. "
+                    + "Gateways need synchronised clocks (NTP).");
     /** Sequence numbers per sender: a gateway's messages can be this many apart and still arrive out of order. */
-    public static final int DEFAULT_REPLAY_WINDOW = 4096;
-    public static final int DEFAULT_MAX_SENDERS = 4096;
+    public static final Setting<Integer> REPLAY_WINDOW = Setting.integer("tree.security.replay.window", 4_096)
+            .range(64, 1 << 20).named("Replay window")
+            .describedAs("Sequence numbers remembered per sender and boot (a multiple of 64): a message is accepted "
+                    + "once, in any order within the window; a repeat is refused as replayed.");
+    public static final Setting<Integer> MAX_SENDERS = Setting.integer("tree.security.max.senders", 4_096)
+            .range(1, 1_000_000).named("Maximum senders tracked")
+            .describedAs("Gateways whose replay windows are kept at once (least recently heard first out).");
+    public static final Setting<Boolean> LINK_MACS = Setting.flag("tree.security.link.macs", true).named("Link MACs")
+            .describedAs("Signature mode: a message addressed to one gateway (query, reply, rd, ctl) carries a MAC "
+                    + "(COSE_Mac0, HMAC 256/256) under a key only the two gateways share, agreed from the X25519 keys "
+                    + "each puts into its signed messages, instead of a signature: about a microsecond instead of "
+                    + "tens. Each gateway still speaks only as itself. A link lapses one freshness window after the "
+                    + "peer's last signed message. Off: every message is signed.");
 
-    private final SecurityMode mode;
-    private final String keyAlias;
-    private final String anchorAlias;
-    private final String pinnedKeys;
-    private final Set<String> revoked;
-    private final char[] encryptedSecret;
-    private final long freshnessMillis;
-    private final SecurityLimits limits;
-    private final boolean linkMacs;
+    /** This class's settings, in WebUI order. */
+    public static final List<Setting<?>> ALL = List.of(MODE, KEYSTORE_TARGET, KEY_ALIAS, ANCHOR_ALIAS, PINNED_KEYS,
+            REVOKED, SECRET, FRESHNESS, REPLAY_WINDOW, MAX_SENDERS, LINK_MACS);
 
-    private SecurityOptions(SecurityMode mode, String keyAlias, String anchorAlias, String pinnedKeys,
-            Set<String> revoked, char[] encryptedSecret, long freshnessMillis, SecurityLimits limits,
-            boolean linkMacs) {
-        this.mode = mode;
-        this.keyAlias = keyAlias;
-        this.anchorAlias = anchorAlias;
-        this.pinnedKeys = pinnedKeys;
-        this.revoked = revoked;
-        this.encryptedSecret = encryptedSecret;
-        this.freshnessMillis = freshnessMillis;
-        this.limits = limits;
-        this.linkMacs = linkMacs;
-    }
-
-    /** @throws InvalidPropertyException naming the property */
-    public static SecurityOptions fromProperties(Map<String, ?> properties) {
-        Objects.requireNonNull(properties, "properties");
-        ComponentProperties p = ComponentProperties.of(properties, STANDARD);
-        SecurityMode mode;
-        try {
-            mode = SecurityMode.fromLabel(p.string(MODE, SecurityMode.SIGNATURE.label()).trim());
-        } catch (IllegalArgumentException e) {
-            throw new InvalidPropertyException(MODE, e.getMessage(), e);
-        }
-        String keyAlias = p.string(KEY_ALIAS, DEFAULT_KEY_ALIAS).trim();
-        String anchorAlias = p.string(ANCHOR_ALIAS, DEFAULT_ANCHOR_ALIAS).trim();
-        String pinned = p.string(PINNED_KEYS, "").trim();
-        char[] secret = p.password(SECRET);
+    public SecurityOptions {
+        Objects.requireNonNull(mode, "mode");
+        revoked = Set.copyOf(revoked);
+        encryptedSecret = encryptedSecret.clone();
         if (mode == SecurityMode.SIGNATURE) {
             if (keyAlias.isEmpty()) {
-                throw new InvalidPropertyException(KEY_ALIAS, "empty: signature mode needs this gateway's key");
+                throw new InvalidPropertyException(KEY_ALIAS.id(), "empty: signature mode needs this gateway's key");
             }
-            if (anchorAlias.isEmpty() && pinned.isEmpty()) {
-                throw new InvalidPropertyException(ANCHOR_ALIAS,
+            if (anchorAlias.isEmpty() && pinnedKeys.isEmpty()) {
+                throw new InvalidPropertyException(ANCHOR_ALIAS.id(),
                         "empty, and no pinned keys either: signature mode needs a CA alias or pinned keys");
             }
         }
-        if (mode == SecurityMode.SECRET && secret.length == 0) {
-            throw new InvalidPropertyException(SECRET, "empty: secret mode needs the tree's secret");
+        if (mode == SecurityMode.SECRET && encryptedSecret.length == 0) {
+            throw new InvalidPropertyException(SECRET.id(), "empty: secret mode needs the tree's secret");
         }
-        Set<String> revoked = Arrays.stream(p.string(REVOKED, "").split("[\\s,]+")).map(String::trim)
+        FRESHNESS.check(freshnessMillis);
+        REPLAY_WINDOW.check(replayWindow);
+        if (replayWindow % 64 != 0) {
+            throw new InvalidPropertyException(REPLAY_WINDOW.id(), replayWindow + " is not a multiple of 64");
+        }
+        MAX_SENDERS.check(maxSenders);
+    }
+
+    /**
+     * Reads a Kura component configuration; texts are trimmed, the revoked entries split at spaces and commas.
+     *
+     * @throws InvalidPropertyException naming the property
+     */
+    public static SecurityOptions fromProperties(Map<String, ?> properties) {
+        Set<String> revoked = Arrays.stream(REVOKED.from(properties).split("[\\s,]+")).map(String::trim)
                 .filter(s -> !s.isEmpty()).collect(Collectors.toUnmodifiableSet());
-        long freshness = STANDARD.requireRange(FRESHNESS, p.longValue(FRESHNESS, DEFAULT_FRESHNESS_MILLIS), 1000,
-                3_600_000);
-        int window = STANDARD.requireRange(REPLAY_WINDOW, p.integer(REPLAY_WINDOW, DEFAULT_REPLAY_WINDOW), 64,
-                1 << 20);
-        if (window % 64 != 0) {
-            throw new InvalidPropertyException(REPLAY_WINDOW, window + " is not a multiple of 64");
-        }
-        int senders = STANDARD.requireRange(MAX_SENDERS, p.integer(MAX_SENDERS, DEFAULT_MAX_SENDERS), 1, 1_000_000);
-        return new SecurityOptions(mode, keyAlias, anchorAlias, pinned, revoked, secret, freshness,
-                new SecurityLimits(window, senders), p.bool(LINK_MACS, true));
-    }
-
-    public SecurityMode mode() {
-        return mode;
-    }
-
-    public String keyAlias() {
-        return keyAlias;
-    }
-
-    /** The alias of the CA certificate that issues gateway certificates; empty when keys are pinned. */
-    public String anchorAlias() {
-        return anchorAlias;
-    }
-
-    /** {@code <node address>=<base64 key>} entries; empty when a CA is the anchor. */
-    public String pinnedKeys() {
-        return pinnedKeys;
-    }
-
-    /** Node addresses and certificate fingerprints no longer trusted. */
-    public Set<String> revoked() {
-        return revoked;
+        return new SecurityOptions(MODE.from(properties), KEY_ALIAS.from(properties).trim(),
+                ANCHOR_ALIAS.from(properties).trim(), PINNED_KEYS.from(properties).trim(), revoked,
+                SECRET.from(properties), FRESHNESS.from(properties), REPLAY_WINDOW.from(properties),
+                MAX_SENDERS.from(properties), LINK_MACS.from(properties));
     }
 
     /** The secret as Kura stored it (encrypted); a copy. */
+    @Override
     public char[] encryptedSecret() {
         return encryptedSecret.clone();
     }
 
-    public long freshnessMillis() {
-        return freshnessMillis;
-    }
-
+    /** The replay windows' sizes. */
     public SecurityLimits limits() {
-        return limits;
+        return new SecurityLimits(replayWindow, maxSenders);
     }
 
-    /**
-     * Signature mode: whether messages addressed to one gateway carry a MAC under a key only the two gateways share
-     * (agreed through their signed messages) instead of a signature.
-     */
-    public boolean linkMacs() {
-        return linkMacs;
+    /** Compares the secret by content, so that the same configuration reads as the same options. */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof SecurityOptions o && mode == o.mode && keyAlias.equals(o.keyAlias)
+                && anchorAlias.equals(o.anchorAlias) && pinnedKeys.equals(o.pinnedKeys) && revoked.equals(o.revoked)
+                && Arrays.equals(encryptedSecret, o.encryptedSecret) && freshnessMillis == o.freshnessMillis
+                && replayWindow == o.replayWindow && maxSenders == o.maxSenders && linkMacs == o.linkMacs;
+    }
+
+    @Override
+    public int hashCode() {
+        return Objects.hash(mode, keyAlias, anchorAlias, pinnedKeys, revoked, Arrays.hashCode(encryptedSecret),
+                freshnessMillis, replayWindow, maxSenders, linkMacs);
     }
 
     @Override
@@ -155,6 +170,6 @@ public final class SecurityOptions {
         return "mode " + mode.label() + (mode == SecurityMode.SIGNATURE ? ", key " + keyAlias
                 + (pinnedKeys.isEmpty() ? ", CA " + anchorAlias : ", pinned keys")
                 + (linkMacs ? ", link MACs" : ", no link MACs") : "")
-                + ", freshness " + freshnessMillis + " ms, replay window " + limits.windowSize();
+                + ", freshness " + freshnessMillis + " ms, replay window " + replayWindow;
     }
 }

@@ -10,15 +10,17 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.tree.options.DeliveryOptions;
+
 class BatchAssemblerTest {
 
     private static final String HOP = "coaptree/A/-/dA/query";
 
     /** Batching at 100 messages/s and more (in 1 s windows), off below 50/s; 1 KB, 64 records, 5 ms. */
     private final BatchAssembler assembler = new BatchAssembler(DeliveryOptions.fromProperties(Map.of(
-            DeliveryOptions.BATCH_ON_RATE, 100, DeliveryOptions.BATCH_OFF_RATE, 50,
-            DeliveryOptions.BATCH_RATE_WINDOW, 1_000L, DeliveryOptions.BATCH_MAX_BYTES, 1_024,
-            DeliveryOptions.BATCH_MAX_RECORDS, 64, DeliveryOptions.BATCH_MAX_WAIT, 5L)));
+            DeliveryOptions.BATCH_ON_RATE.id(), 100, DeliveryOptions.BATCH_OFF_RATE.id(), 50,
+            DeliveryOptions.BATCH_RATE_WINDOW.id(), 1_000L, DeliveryOptions.BATCH_MAX_BYTES.id(), 1_024,
+            DeliveryOptions.BATCH_MAX_RECORDS.id(), 64, DeliveryOptions.BATCH_MAX_WAIT.id(), 5L)));
 
     private final List<BatchAssembler.Outgoing> sent = new ArrayList<>();
 

@@ -23,6 +23,7 @@ import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.drops.DropReason;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.options.DeliveryOptions;
 import io.coaptree.tree.security.CertificateAuthorityTrust;
 import io.coaptree.tree.security.GatewayKey;
 import io.coaptree.tree.security.GatewaySecurity;
@@ -48,9 +49,9 @@ class BatchingMessageBusTest {
     private final DroppedMessages refusals = new DroppedMessages(clock, 10_000, line -> { });
     private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
     /** Batching from the first message (on-rate 1/s), 512 bytes, 500 ms (far longer than a seal takes). */
-    private final DeliveryOptions options = DeliveryOptions.fromProperties(Map.of(DeliveryOptions.BATCH_ON_RATE, 1,
-            DeliveryOptions.BATCH_OFF_RATE, 0, DeliveryOptions.BATCH_MAX_BYTES, 512,
-            DeliveryOptions.BATCH_MAX_WAIT, 500L));
+    private final DeliveryOptions options = DeliveryOptions.fromProperties(Map.of(
+            DeliveryOptions.BATCH_ON_RATE.id(), 1, DeliveryOptions.BATCH_OFF_RATE.id(), 0,
+            DeliveryOptions.BATCH_MAX_BYTES.id(), 512, DeliveryOptions.BATCH_MAX_WAIT.id(), 500L));
 
     private MessageBus sealed(String address) {
         TreePki.Gateway credentials = pki.issue(address);

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.tree.bus.DeliveryClass;
+import io.coaptree.tree.options.DeliveryOptions;
 
 class GatewayDeliveryTest {
 
@@ -28,7 +29,8 @@ class GatewayDeliveryTest {
 
     @Test
     void controlWorkOvertakesAThousandQueuedNormalArrivals() throws InterruptedException {
-        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS, 1)), "t");
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS.id(), 1)),
+                "t");
         CountDownLatch gate = new CountDownLatch(1);
         List<String> handled = Collections.synchronizedList(new ArrayList<>());
         delivery.inbound(DeliveryClass.NORMAL, null, () -> await(gate)); // the one worker is busy
@@ -49,8 +51,8 @@ class GatewayDeliveryTest {
 
     @Test
     void aFullNormalQueueRefusesNormalArrivalsButNotControl() throws InterruptedException {
-        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS, 1,
-                DeliveryOptions.NORMAL_CAPACITY, 16)), "t");
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS.id(), 1,
+                DeliveryOptions.NORMAL_CAPACITY.id(), 16)), "t");
         CountDownLatch gate = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
         delivery.inbound(DeliveryClass.NORMAL, null, () -> {
@@ -70,7 +72,8 @@ class GatewayDeliveryTest {
 
     @Test
     void workWithOneOrderKeyRunsInArrivalOrderOneAtATime() throws InterruptedException {
-        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS, 4)), "t");
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.WORKERS.id(), 4)),
+                "t");
         List<Integer> order = Collections.synchronizedList(new ArrayList<>());
         int[] running = { 0 };
         boolean[] overlapped = { false };
@@ -118,8 +121,8 @@ class GatewayDeliveryTest {
 
     @Test
     void aFullOutboundQueueSaysSoBeforeItDropsAndOnlyForItsClass() throws InterruptedException {
-        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of(DeliveryOptions.NORMAL_CAPACITY, 16)),
-                "t");
+        delivery = new GatewayDelivery(
+                DeliveryOptions.fromProperties(Map.of(DeliveryOptions.NORMAL_CAPACITY.id(), 16)), "t");
         CountDownLatch gate = new CountDownLatch(1);
         CountDownLatch started = new CountDownLatch(1);
         delivery.outbound(DeliveryClass.NORMAL, () -> { // a transport waiting for its in-flight window

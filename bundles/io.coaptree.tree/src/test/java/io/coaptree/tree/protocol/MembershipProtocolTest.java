@@ -30,7 +30,8 @@ class MembershipProtocolTest {
     private final Map<String, InMemoryMessageBus.Connection> connections = new LinkedHashMap<>();
 
     private MembershipProtocol start(String address) {
-        MembershipProtocol handler = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse(address)).build(), clock);
+        MembershipProtocol handler = new MembershipProtocol(
+                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse(address))), clock);
         InMemoryMessageBus.Connection connection = bus.connect(address, handler.lastWill());
         handler.start(connection);
         handlers.put(address, handler);
@@ -76,7 +77,8 @@ class MembershipProtocolTest {
     @Test
     void aDuplicateNodeNameIsRefusedAndTheOriginalStays() {
         sevenNodes();
-        MembershipProtocol duplicate = new MembershipProtocol(TreeOptions.builder(NodeAddress.parse("B/g2/a1")).build(), clock);
+        MembershipProtocol duplicate = new MembershipProtocol(
+                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse("B/g2/a1"))), clock);
         List<String> refusals = new ArrayList<>();
         duplicate.addListener(new MembershipListener() {
             @Override
