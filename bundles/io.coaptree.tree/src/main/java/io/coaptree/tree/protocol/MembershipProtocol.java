@@ -69,6 +69,7 @@ public final class MembershipProtocol {
     private final long incarnation;
     private final TreeTopics topics;
     private final TreeMessageCodec codec;
+    private final MembershipWire wire;
     private final DroppedMessages droppedMessages;
     private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -97,6 +98,7 @@ public final class MembershipProtocol {
         this.incarnation = ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
         this.topics = new TreeTopics(options.topicPrefix());
         this.codec = new TreeMessageCodec(options.maxMessageBytes());
+        this.wire = new MembershipWire(topics, codec);
     }
 
     public NodeAddress self() {
@@ -117,7 +119,7 @@ public final class MembershipProtocol {
 
     /** The message to register as the MQTT last will when connecting the bus this protocol is started on. */
     public BusMessage lastWill() {
-        return new BusMessage(topics.topic(self, TopicKind.LWT), encode(new TreeMessage.LastWill(self, incarnation)));
+        return wire.lastWill(self, incarnation);
     }
 
     public void addListener(MembershipListener listener) {
@@ -165,7 +167,7 @@ public final class MembershipProtocol {
             messageBus.subscribe(topics.everyNode(kind), this::onMessage);
         }
         messageBus.subscribe(topics.topic(self, TopicKind.CONTROL), this::onMessage);
-        send(messageBus, List.of(new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint(),
+        wire.send(messageBus, List.of(new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint(),
                 options.brokerName())));
     }
 
@@ -183,7 +185,7 @@ public final class MembershipProtocol {
             b = bus;
         }
         if (wasJoined) {
-            send(b, List.of(new TreeMessage.Leave(self, incarnation)));
+            wire.send(b, List.of(new TreeMessage.Leave(self, incarnation)));
         }
         for (TopicKind kind : MEMBERSHIP_KINDS) {
             b.unsubscribe(topics.everyNode(kind));
@@ -234,7 +236,7 @@ public final class MembershipProtocol {
             }
             publishIfChanged(changes);
         }
-        send(b, out);
+        wire.send(b, out);
         if (justJoined) {
             TreeView view = published;
             listeners.forEach(l -> l.joined(view));
@@ -295,7 +297,7 @@ public final class MembershipProtocol {
             }
             publishIfChanged(changes);
         }
-        send(b, out);
+        wire.send(b, out);
         if (refusedBecause != null) {
             String reason = refusedBecause;
             listeners.forEach(l -> l.refused(reason));
@@ -390,26 +392,6 @@ public final class MembershipProtocol {
             TreeView view = published;
             List<TreeChange> copy = List.copyOf(changes);
             listeners.forEach(l -> l.changed(view, copy));
-        }
-    }
-
-    private void send(MessageBus b, List<TreeMessage> messages) {
-        for (TreeMessage message : messages) {
-            try {
-                b.publish(topics.topic(message.node(), message.topicKind()), codec.encode(message));
-            } catch (TreeCodecException e) {
-                LOG.error("cannot encode {}: {}", message, e.getMessage());
-            } catch (RuntimeException e) {
-                LOG.warn("cannot publish {}: {}", message, e.toString());
-            }
-        }
-    }
-
-    private byte[] encode(TreeMessage message) {
-        try {
-            return codec.encode(message);
-        } catch (TreeCodecException e) {
-            throw new IllegalStateException(e);
         }
     }
 }
