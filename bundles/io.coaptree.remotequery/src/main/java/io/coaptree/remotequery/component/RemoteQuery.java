@@ -32,7 +32,7 @@ import io.coaptree.remotequery.coap.TreeStatsResource;
 import io.coaptree.remotequery.lookup.LocalLookups;
 import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
@@ -56,7 +56,7 @@ import io.coaptree.properties.ConfigurationChange;
         property = "kura.service.pid=" + RemoteQuery.PID)
 public class RemoteQuery implements ConfigurableComponent {
 
-    public static final String PID = "io.coaptree.remotequery.RemoteQuery";
+    public static final String PID = RemoteQueryOptions.PID;
 
     private static final Logger LOG = LoggerFactory.getLogger(RemoteQuery.class);
 

@@ -38,7 +38,7 @@ import io.coaptree.rd.store.MonotonicClock;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.server.core.GatewayCoapServer;
@@ -108,7 +108,7 @@ class TreeResourceTest {
         Configuration.setStandard(Configuration.createStandardWithoutFile());
         scheduler = Executors.newSingleThreadScheduledExecutor();
         gateway("-/-/root", RemoteQueryOptions.defaults());
-        g1 = gateway("A/1/g1", RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_PER_HOP, 1)));
+        g1 = gateway("A/1/g1", RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_PER_HOP.id(), 1)));
         g2 = gateway("B/2/g2", RemoteQueryOptions.defaults());
         counter = new Counter();
         g2.addResource(counter, ExtendedResource.class);
@@ -233,7 +233,7 @@ class TreeResourceTest {
             CoapResponse refused = client.setURI(uri(g1, "/tree/B/2/g2/counter")).get();
             assertEquals(ResponseCode.SERVICE_UNAVAILABLE, refused.getCode(), refused.getResponseText());
             assertTrue(refused.getOptions().hasMaxAge(), "a refusal says when to retry");
-            assertTrue(refused.getResponseText().contains(RemoteQueryOptions.ADMISSION_MAX_PER_HOP),
+            assertTrue(refused.getResponseText().contains(RemoteQueryOptions.ADMISSION_MAX_PER_HOP.id()),
                     refused.getResponseText());
 
             CoapResponse stats = client.setURI(uri(g1, "/tree-stats")).get();
