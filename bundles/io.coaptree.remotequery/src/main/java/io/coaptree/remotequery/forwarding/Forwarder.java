@@ -169,8 +169,9 @@ public final class Forwarder {
         PendingRequests.Completion tracked = replicas.track(next, completion);
         OptionalLong id = pending.open(timeoutMillis, tracked);
         if (id.isEmpty()) {
-            tracked.onResponse(ErrorAnswer.to(request, CoapCodes.SERVICE_UNAVAILABLE, "too many pending remote requests ("
-                    + RemoteQueryOptions.MAX_PENDING + "=" + options.maxPending() + ")"));
+            tracked.onResponse(ErrorAnswer.to(request, CoapCodes.SERVICE_UNAVAILABLE,
+                    "too many pending remote requests (" + RemoteQueryOptions.MAX_PENDING + "=" + options.maxPending()
+                            + ")"));
             return;
         }
         if (upstream != null && request.observe() == ObserveRelays.REGISTER) {
