@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
+import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 
@@ -142,5 +143,24 @@ public interface CoAPServer {
      */
     default CompletionStage<Response> execute(Request request, PeerIdentity caller) {
         return CompletableFuture.failedFuture(new UnsupportedOperationException("local execution not supported"));
+    }
+
+    /**
+     * Whether this server would let {@code caller} make a request with {@code method} on the resource at {@code path}:
+     * the check a request passes before it reaches its resource, from the network or through {@link #execute} (the
+     * server's access policy and the resource's own {@link AccessControlled} requirement). For a bundle that answers,
+     * from a Java service, what one of this server's resources answers over CoAP, for a caller who did not come
+     * through this server (the remote-query bundle answers lookups from other gateways from the Resource Directory's
+     * Java service): with this, that caller meets the same policy as a request to the resource would.
+     *
+     * @param method the request's method
+     * @param path the resource's path, segments separated by {@code /} (for example {@code rd-lookup/res}); a path no
+     *            resource serves is judged by the server's policy alone
+     * @param caller the authenticated caller, or {@code null} for an unauthenticated one
+     * @return whether such a request would reach the resource; {@code false} from a server that cannot tell
+     * @since 1.5
+     */
+    default boolean permits(Code method, String path, PeerIdentity caller) {
+        return false;
     }
 }

@@ -1,36 +1,46 @@
 package io.coaptree.codec;
 
+import java.util.List;
 import java.util.Map;
 
-import io.coaptree.properties.ComponentProperties;
-import io.coaptree.properties.Refusal;
+import io.coaptree.properties.InvalidPropertyException;
+import io.coaptree.properties.Setting;
 
 /**
  * The size limits of an {@link EnvelopeCodec}. Decoding checks every length against these limits before
  * allocating anything, so a hostile length field cannot make the codec allocate more than the limits allow.
  * Encoding applies the same limits, so an envelope that encodes also decodes with equal limits.
  * <p>
- * Components that expose the limits in their configuration can use the property names below and
- * {@link #fromProperties(Map)}.
+ * The payload limit is a Kura setting, {@link #MAX_PAYLOAD_BYTES}, defined once here: the component that carries
+ * envelopes between gateways (remote queries) lists {@link #ALL} among its settings and reads it with
+ * {@link #fromProperties(Map)}. The other limits are bounds of the format that every gateway must share to read the
+ * others' envelopes, so no configuration changes them; code that needs other values (tests) builds the record with
+ * them, checked as below.
+ *
+ * @param maxPayloadBytes largest payload in bytes
+ * @param maxStringBytes largest string (path, query, node path, identity...) in UTF-8 bytes
+ * @param maxEtags most ETag options in one envelope
+ * @param maxPooledInstances most idle Kryo instances kept for reuse; more are created under load and then dropped
  */
-public final class CodecLimits {
+public record CodecLimits(int maxPayloadBytes, int maxStringBytes, int maxEtags, int maxPooledInstances) {
 
-    /** Property name of {@link #maxPayloadBytes()}. */
-    public static final String MAX_PAYLOAD_BYTES = "codec.max.payload.bytes";
-    /** Property name of {@link #maxStringBytes()}. */
-    public static final String MAX_STRING_BYTES = "codec.max.string.bytes";
-    /** Property name of {@link #maxEtags()}. */
-    public static final String MAX_ETAGS = "codec.max.etags";
-    /** Property name of {@link #maxPooledInstances()}. */
-    public static final String MAX_POOLED_INSTANCES = "codec.max.pooled.instances";
+    public static final Setting<Integer> MAX_PAYLOAD_BYTES = Setting.integer("codec.max.payload.bytes", 1_048_576)
+            .range(1024, 16_777_216).named("Largest message payload (bytes)")
+            .describedAs("Largest CoAP payload carried across the tree in one MQTT message, and the largest lookup "
+                    + "answer merged from one gateway. A lookup over a subtree of a few thousand links needs a few "
+                    + "hundred KB; the MQTT broker must accept messages this large.");
 
-    public static final int DEFAULT_MAX_PAYLOAD_BYTES = 64 * 1024;
+    /** The codec's settings, in WebUI order. */
+    public static final List<Setting<?>> ALL = List.of(MAX_PAYLOAD_BYTES);
+
+    /** The string limit every gateway uses. */
     public static final int DEFAULT_MAX_STRING_BYTES = 2048;
+    /** The ETag limit every gateway uses. */
     public static final int DEFAULT_MAX_ETAGS = 8;
+    /** The idle Kryo instances every gateway keeps. */
     public static final int DEFAULT_MAX_POOLED_INSTANCES = 8;
 
-    /** Hard ceilings, so that a configuration typo cannot lift the protection altogether. */
-    static final int CEILING_PAYLOAD_BYTES = 16 * 1024 * 1024;
+    /** Hard ceilings of the limits that are not settings, so that a value built in code cannot lift the protection. */
     static final int CEILING_STRING_BYTES = 64 * 1024;
     static final int CEILING_ETAGS = 64;
     static final int CEILING_POOLED_INSTANCES = 1024;
@@ -41,60 +51,33 @@ public final class CodecLimits {
     private static final int STRINGS_PER_ENVELOPE = 7;
     private static final int LENGTH_PREFIX_BYTES = 5;
 
-    private static final CodecLimits DEFAULTS = builder().build();
+    private static final CodecLimits DEFAULTS = fromProperties(Map.of());
 
-    private final int maxPayloadBytes;
-    private final int maxStringBytes;
-    private final int maxEtags;
-    private final int maxPooledInstances;
-
-    private CodecLimits(Builder b) {
-        this.maxPayloadBytes = b.maxPayloadBytes;
-        this.maxStringBytes = b.maxStringBytes;
-        this.maxEtags = b.maxEtags;
-        this.maxPooledInstances = b.maxPooledInstances;
+    /**
+     * @throws InvalidPropertyException naming {@link #MAX_PAYLOAD_BYTES} if the payload limit is outside its range
+     * @throws IllegalArgumentException naming the component if another limit is outside its range
+     */
+    public CodecLimits {
+        MAX_PAYLOAD_BYTES.check(maxPayloadBytes);
+        requireRange("maxStringBytes", maxStringBytes, 1, CEILING_STRING_BYTES);
+        requireRange("maxEtags", maxEtags, 0, CEILING_ETAGS);
+        requireRange("maxPooledInstances", maxPooledInstances, 1, CEILING_POOLED_INSTANCES);
     }
 
+    /** @return the payload limit at its default and the format's other limits */
     public static CodecLimits defaults() {
         return DEFAULTS;
     }
 
-    public static Builder builder() {
-        return new Builder();
-    }
-
     /**
-     * Reads the limits from configuration properties (any {@link Number} or numeric String); a missing
-     * property keeps its default.
+     * Reads the payload limit from a component's configuration as Kura delivers it (missing: its default).
      *
-     * @throws IllegalArgumentException naming the property when a value is not a number or out of range
+     * @throws InvalidPropertyException naming {@link #MAX_PAYLOAD_BYTES} when the value is not a number or out of
+     *             range
      */
     public static CodecLimits fromProperties(Map<String, ?> properties) {
-        ComponentProperties p = ComponentProperties.of(properties);
-        return builder().maxPayloadBytes(p.integer(MAX_PAYLOAD_BYTES, DEFAULT_MAX_PAYLOAD_BYTES))
-                .maxStringBytes(p.integer(MAX_STRING_BYTES, DEFAULT_MAX_STRING_BYTES))
-                .maxEtags(p.integer(MAX_ETAGS, DEFAULT_MAX_ETAGS))
-                .maxPooledInstances(p.integer(MAX_POOLED_INSTANCES, DEFAULT_MAX_POOLED_INSTANCES)).build();
-    }
-
-    /** Largest payload in bytes. */
-    public int maxPayloadBytes() {
-        return maxPayloadBytes;
-    }
-
-    /** Largest string (path, query, node path, identity...) in UTF-8 bytes. */
-    public int maxStringBytes() {
-        return maxStringBytes;
-    }
-
-    /** Most ETag options in one envelope. */
-    public int maxEtags() {
-        return maxEtags;
-    }
-
-    /** Most idle Kryo instances kept for reuse; more are created under load and then dropped. */
-    public int maxPooledInstances() {
-        return maxPooledInstances;
+        return new CodecLimits(MAX_PAYLOAD_BYTES.from(properties), DEFAULT_MAX_STRING_BYTES, DEFAULT_MAX_ETAGS,
+                DEFAULT_MAX_POOLED_INSTANCES);
     }
 
     /** Largest encoded envelope these limits allow; longer input is refused before it is parsed. */
@@ -106,47 +89,9 @@ public final class CodecLimits {
         return (int) Math.min(Integer.MAX_VALUE - 8, bound);
     }
 
-    @Override
-    public String toString() {
-        return "CodecLimits[maxPayloadBytes=" + maxPayloadBytes + ", maxStringBytes=" + maxStringBytes
-                + ", maxEtags=" + maxEtags + ", maxPooledInstances=" + maxPooledInstances + "]";
-    }
-
-    public static final class Builder {
-        private int maxPayloadBytes = DEFAULT_MAX_PAYLOAD_BYTES;
-        private int maxStringBytes = DEFAULT_MAX_STRING_BYTES;
-        private int maxEtags = DEFAULT_MAX_ETAGS;
-        private int maxPooledInstances = DEFAULT_MAX_POOLED_INSTANCES;
-
-        private Builder() {
-        }
-
-        public Builder maxPayloadBytes(int value) {
-            this.maxPayloadBytes = check(MAX_PAYLOAD_BYTES, value, 0, CEILING_PAYLOAD_BYTES);
-            return this;
-        }
-
-        public Builder maxStringBytes(int value) {
-            this.maxStringBytes = check(MAX_STRING_BYTES, value, 1, CEILING_STRING_BYTES);
-            return this;
-        }
-
-        public Builder maxEtags(int value) {
-            this.maxEtags = check(MAX_ETAGS, value, 0, CEILING_ETAGS);
-            return this;
-        }
-
-        public Builder maxPooledInstances(int value) {
-            this.maxPooledInstances = check(MAX_POOLED_INSTANCES, value, 1, CEILING_POOLED_INSTANCES);
-            return this;
-        }
-
-        public CodecLimits build() {
-            return new CodecLimits(this);
-        }
-
-        private static int check(String name, int value, int min, int max) {
-            return Refusal.STANDARD.requireRange(name, value, min, max);
+    private static void requireRange(String name, int value, int min, int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + ": " + value + " is outside " + min + ".." + max);
         }
     }
 }

@@ -48,7 +48,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         List<byte[]> etags = e.etagsUnsafe();
         if (etags.size() > limits.maxEtags()) {
             throw new IllegalArgumentException(
-                    "etags: " + etags.size() + " exceed " + CodecLimits.MAX_ETAGS + "=" + limits.maxEtags());
+                    "etags: " + etags.size() + " exceed maxEtags=" + limits.maxEtags());
         }
         out.writeVarInt(etags.size(), true);
         for (byte[] etag : etags) {
@@ -95,7 +95,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         int etagCount = in.readVarInt(true);
         if (etagCount < 0 || etagCount > limits.maxEtags()) {
             throw new KryoException("etags: count " + Integer.toUnsignedString(etagCount) + " exceeds "
-                    + CodecLimits.MAX_ETAGS + "=" + limits.maxEtags());
+                    + "maxEtags=" + limits.maxEtags());
         }
         for (int i = 0; i < etagCount; i++) {
             int length = readUnsignedByte(in);
@@ -147,7 +147,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
         if (utf8.length > limits.maxStringBytes()) {
             throw new IllegalArgumentException(field + ": " + utf8.length + " UTF-8 bytes exceed "
-                    + CodecLimits.MAX_STRING_BYTES + "=" + limits.maxStringBytes());
+                    + "maxStringBytes=" + limits.maxStringBytes());
         }
         out.writeVarInt(utf8.length + 1, true);
         out.writeBytes(utf8);
@@ -169,7 +169,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         int length = lengthPlusOne - 1;
         if (length < 0 || length > limits.maxStringBytes()) {
             throw new KryoException(field + ": " + Integer.toUnsignedString(length) + " bytes exceed "
-                    + CodecLimits.MAX_STRING_BYTES + "=" + limits.maxStringBytes());
+                    + "maxStringBytes=" + limits.maxStringBytes());
         }
         byte[] utf8 = readBytes(in, field, length);
         try {

@@ -22,7 +22,8 @@ class EnvelopeCodecConcurrencyTest {
     @Test
     void oneCodecServesManyThreadsWithoutMixingThemUp() throws Exception {
         // A pool smaller than the thread count exercises creation and dropping of surplus instances too.
-        EnvelopeCodec codec = new EnvelopeCodec(CodecLimits.builder().maxPooledInstances(2).build());
+        EnvelopeCodec codec = new EnvelopeCodec(new CodecLimits(CodecLimits.defaults().maxPayloadBytes(),
+                CodecLimits.DEFAULT_MAX_STRING_BYTES, CodecLimits.DEFAULT_MAX_ETAGS, 2));
         CountDownLatch start = new CountDownLatch(1);
         ExecutorService threads = Executors.newFixedThreadPool(THREADS);
         try {

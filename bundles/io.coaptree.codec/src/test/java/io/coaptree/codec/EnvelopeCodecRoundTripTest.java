@@ -17,6 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.coaptree.properties.InvalidPropertyException;
+
 class EnvelopeCodecRoundTripTest {
 
     private final EnvelopeCodec codec = new EnvelopeCodec();
@@ -121,9 +123,9 @@ class EnvelopeCodecRoundTripTest {
 
     @Test
     void valuesExactlyAtTheLimitsPass() throws Exception {
-        CodecLimits limits = CodecLimits.builder().maxPayloadBytes(100).maxStringBytes(10).maxEtags(2).build();
+        CodecLimits limits = new CodecLimits(1024, 10, 2, CodecLimits.DEFAULT_MAX_POOLED_INSTANCES);
         EnvelopeCodec small = new EnvelopeCodec(limits);
-        CoapEnvelope e = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1).payload(new byte[100]).path("0123456789")
+        CoapEnvelope e = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1).payload(new byte[1024]).path("0123456789")
                 .query("\u00e8\u00e8\u00e8\u00e8\u00e8").addEtag(new byte[8]).addEtag(new byte[8]).build();
         byte[] encoded = small.encode(e);
         assertTrue(encoded.length <= limits.maxEncodedBytes());
@@ -131,18 +133,17 @@ class EnvelopeCodecRoundTripTest {
     }
 
     @Test
-    void encodingBeyondALimitFailsNamingTheSetting() {
-        EnvelopeCodec small = new EnvelopeCodec(
-                CodecLimits.builder().maxPayloadBytes(100).maxStringBytes(10).maxEtags(1).build());
+    void encodingBeyondALimitFailsNamingIt() {
+        EnvelopeCodec small = new EnvelopeCodec(new CodecLimits(1024, 10, 1, CodecLimits.DEFAULT_MAX_POOLED_INSTANCES));
         EnvelopeBuilder ok = CoapEnvelope.builder(EnvelopeKind.REQUEST, 1);
-        assertEncodeRefused(small, ok.payload(new byte[101]).build(), CodecLimits.MAX_PAYLOAD_BYTES);
+        assertEncodeRefused(small, ok.payload(new byte[1025]).build(), CodecLimits.MAX_PAYLOAD_BYTES.id());
         ok.payload(null);
         // 6 characters, 12 UTF-8 bytes: the limit counts bytes.
-        assertEncodeRefused(small, ok.path("\u00e8\u00e8\u00e8\u00e8\u00e8\u00e8").build(), CodecLimits.MAX_STRING_BYTES);
+        assertEncodeRefused(small, ok.path("\u00e8\u00e8\u00e8\u00e8\u00e8\u00e8").build(), "maxStringBytes");
         ok.path("");
         assertEncodeRefused(small, ok.sourceNode("01234567890").build(), "sourceNode");
         ok.sourceNode(null);
-        assertEncodeRefused(small, ok.addEtag(new byte[1]).addEtag(new byte[1]).build(), CodecLimits.MAX_ETAGS);
+        assertEncodeRefused(small, ok.addEtag(new byte[1]).addEtag(new byte[1]).build(), "maxEtags");
     }
 
     private static void assertEncodeRefused(EnvelopeCodec codec, CoapEnvelope e, String expectedInMessage) {
@@ -154,27 +155,30 @@ class EnvelopeCodecRoundTripTest {
     void aCodecWithLargerLimitsRefusesWhatASmallerOneWouldDecode() throws Exception {
         byte[] big = new EnvelopeCodec().encode(
                 CoapEnvelope.builder(EnvelopeKind.RESPONSE, 69).payload(new byte[5000]).build());
-        EnvelopeCodec small = new EnvelopeCodec(CodecLimits.builder().maxPayloadBytes(4096).build());
+        EnvelopeCodec small = new EnvelopeCodec(
+                CodecLimits.fromProperties(Map.of(CodecLimits.MAX_PAYLOAD_BYTES.id(), 4096)));
         EnvelopeCodecException e = assertThrows(EnvelopeCodecException.class, () -> small.decode(big));
-        assertTrue(e.getMessage().contains(CodecLimits.MAX_PAYLOAD_BYTES), e.getMessage());
+        assertTrue(e.getMessage().contains(CodecLimits.MAX_PAYLOAD_BYTES.id()), e.getMessage());
     }
 
     @Test
-    void limitsReadFromPropertiesAndRefusedNamingTheProperty() {
-        CodecLimits limits = CodecLimits.fromProperties(Map.of(CodecLimits.MAX_PAYLOAD_BYTES, 1000,
-                CodecLimits.MAX_STRING_BYTES, "300", CodecLimits.MAX_POOLED_INSTANCES, 2L));
-        assertEquals(1000, limits.maxPayloadBytes());
-        assertEquals(300, limits.maxStringBytes());
+    void thePayloadLimitIsReadFromPropertiesAndRefusedNamingTheSetting() {
+        CodecLimits limits = CodecLimits.fromProperties(Map.of(CodecLimits.MAX_PAYLOAD_BYTES.id(), "2000"));
+        assertEquals(2000, limits.maxPayloadBytes());
+        assertEquals(CodecLimits.DEFAULT_MAX_STRING_BYTES, limits.maxStringBytes());
         assertEquals(CodecLimits.DEFAULT_MAX_ETAGS, limits.maxEtags());
-        assertEquals(2, limits.maxPooledInstances());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CodecLimits.fromProperties(Map.of(CodecLimits.MAX_STRING_BYTES, 0)));
-        assertTrue(e.getMessage().startsWith(CodecLimits.MAX_STRING_BYTES), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> CodecLimits.fromProperties(Map.of(CodecLimits.MAX_PAYLOAD_BYTES, "lots")));
-        assertTrue(e.getMessage().startsWith(CodecLimits.MAX_PAYLOAD_BYTES), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
-                () -> CodecLimits.builder().maxPayloadBytes(Integer.MAX_VALUE));
-        assertTrue(e.getMessage().startsWith(CodecLimits.MAX_PAYLOAD_BYTES), e.getMessage());
+        assertEquals(CodecLimits.DEFAULT_MAX_POOLED_INSTANCES, limits.maxPooledInstances());
+        assertEquals(CodecLimits.MAX_PAYLOAD_BYTES.defaultValue(), CodecLimits.defaults().maxPayloadBytes());
+        for (Object bad : List.of("lots", 1023, 16_777_217)) {
+            InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
+                    () -> CodecLimits.fromProperties(Map.of(CodecLimits.MAX_PAYLOAD_BYTES.id(), bad)));
+            assertEquals(CodecLimits.MAX_PAYLOAD_BYTES.id(), e.field(), e.getMessage());
+        }
+        InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
+                () -> new CodecLimits(Integer.MAX_VALUE, 10, 1, 1));
+        assertEquals(CodecLimits.MAX_PAYLOAD_BYTES.id(), e.field(), e.getMessage());
+        IllegalArgumentException other = assertThrows(IllegalArgumentException.class,
+                () -> new CodecLimits(1024, 0, 1, 1));
+        assertTrue(other.getMessage().startsWith("maxStringBytes"), other.getMessage());
     }
 }

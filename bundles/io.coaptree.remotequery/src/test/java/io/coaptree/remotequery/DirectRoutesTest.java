@@ -17,7 +17,7 @@ import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.remotequery.node.CancellableExchange;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 
@@ -138,7 +138,8 @@ class DirectRoutesTest {
 
     @Test
     void withDirectRoutesOffEveryRequestGoesHopByHop() throws Exception {
-        tree(sevenGateways("fleet:8883", "fleet:8883"), RemoteQueryOptions.defaults().withDirectRoutes(false));
+        tree(sevenGateways("fleet:8883", "fleet:8883"), RemoteQueryOptions.fromProperties(
+                Map.of(RemoteQueryOptions.DIRECT_ROUTES.id(), false)));
 
         assertEquals(CoapCodes.CONTENT, get("a1", "/tree/B/g2/b2/temperature").get(0).code());
         assertEquals(8, routed.size(), routed.toString());

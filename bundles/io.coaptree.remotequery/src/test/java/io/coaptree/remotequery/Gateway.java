@@ -14,7 +14,7 @@ import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.codec.CoapCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 import io.coaptree.tree.bus.InMemoryMessageBus;

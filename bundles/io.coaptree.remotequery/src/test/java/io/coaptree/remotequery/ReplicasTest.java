@@ -20,8 +20,9 @@ import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParser;
-import io.coaptree.remotequery.node.ReplicaSpreading;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.properties.ComponentProperties;
+import io.coaptree.remotequery.options.ReplicaSpreading;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 
@@ -39,7 +40,8 @@ class ReplicasTest {
     private final Map<String, Gateway> gateways = new LinkedHashMap<>();
 
     private void start(ReplicaSpreading spreading) {
-        RemoteQueryOptions options = RemoteQueryOptions.defaults().withReplicaSpreading(spreading);
+        RemoteQueryOptions options = RemoteQueryOptions.fromProperties(
+                Map.of(RemoteQueryOptions.REPLICA_SPREADING.id(), ComponentProperties.settingOf(spreading)));
         for (String address : ADDRESSES) {
             Gateway g = new Gateway(address, bus, clock, options);
             gateways.put(g.name(), g);

@@ -26,6 +26,7 @@ import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.directory.LocalDirectory;
 import io.coaptree.rd.lookup.DirectoryLookup;
 import io.coaptree.rd.lookup.InterfaceLinks;
+import io.coaptree.rd.lookup.LookupKind;
 import io.coaptree.rd.lookup.PeerLinks;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.store.ExpirySweeper;
@@ -82,7 +83,7 @@ public final class CoapResourceDirectory implements AutoCloseable {
         this.persistenceFile = persistenceFile;
         this.store = new RegistrationStore(options.store(), clock);
         this.directory = new LocalDirectory(store, new DirectoryLookup(store, REGISTRATION_PATH_PREFIX),
-                () -> options.defaultSector().isEmpty() ? server.getDomain() : options.defaultSector());
+                () -> options.defaultSector().isEmpty() ? server.getDomain() : options.defaultSector(), options);
         this.context = new DirectoryContext(options, directory,
                 new LinkPayload(new LinkFormatParser(options.payloadLimits())), scheduler, peerLinks);
     }
@@ -114,11 +115,11 @@ public final class CoapResourceDirectory implements AutoCloseable {
         store.addListener(event -> unsaved.set(true));
 
         RegistrationCollectionResource registration = new RegistrationCollectionResource(context);
-        LookupResource endpoints = new LookupResource(context, LookupResource.Kind.ENDPOINT);
-        LookupResource resources = new LookupResource(context, LookupResource.Kind.RESOURCE);
+        LookupResource endpoints = new LookupResource(context, LookupKind.ENDPOINT);
+        LookupResource resources = new LookupResource(context, LookupKind.RESOURCE);
         publish(registration, null);
-        publish(endpoints, LookupResource.PARENT);
-        publish(resources, LookupResource.PARENT);
+        publish(endpoints, LookupKind.PARENT);
+        publish(resources, LookupKind.PARENT);
         if (options.simpleRegistrationEnabled()) {
             publish(new SimpleRegistrationResource(context), SimpleRegistrationResource.PARENT);
         }

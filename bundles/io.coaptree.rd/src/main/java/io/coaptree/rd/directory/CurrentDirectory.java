@@ -10,6 +10,8 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.linkformat.Link;
 import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
+import io.coaptree.rd.lookup.LookupRequest;
+import io.coaptree.rd.lookup.LookupResult;
 import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.rd.store.RegistrationListener;
@@ -74,6 +76,12 @@ public final class CurrentDirectory implements ResourceDirectoryService {
     public List<Link> resources(LookupQuery query, LookupOrigin origin) {
         LocalDirectory directory = running;
         return directory == null ? List.of() : directory.resources(query, origin);
+    }
+
+    @Override
+    public LookupResult lookup(LookupRequest request) {
+        LocalDirectory directory = running;
+        return directory == null ? LookupResult.nothing() : directory.lookup(request);
     }
 
     @Override

@@ -5,5 +5,5 @@
  * shown only on their own link, without zone ({@link io.coaptree.rd.lookup.LinkLocalBase},
  * {@link io.coaptree.rd.lookup.PeerLinks}, {@link io.coaptree.rd.lookup.LookupOrigin}). Plain Java, no transport.
  */
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package io.coaptree.rd.lookup;

@@ -2,6 +2,7 @@ package io.coaptree.rd.directory;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -11,8 +12,12 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.linkformat.Link;
 import io.coaptree.rd.lookup.DirectoryLookup;
+import io.coaptree.rd.lookup.LookupKind;
 import io.coaptree.rd.lookup.LookupOrigin;
 import io.coaptree.rd.lookup.LookupQuery;
+import io.coaptree.rd.lookup.LookupRequest;
+import io.coaptree.rd.lookup.LookupResult;
+import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.rd.store.RegistrationRequest;
@@ -29,7 +34,7 @@ class CurrentDirectoryTest {
 
     private LocalDirectory running() {
         RegistrationStore store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
-        return new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> "");
+        return new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> "", DirectoryOptions.defaults());
     }
 
     private static RegistrationRequest request(String ep) {
@@ -46,6 +51,10 @@ class CurrentDirectoryTest {
         assertEquals(Outcome.STORE_FULL, service.remove("1", null).outcome());
         assertEquals(List.of(), service.resources(LookupQuery.all(), LookupOrigin.OFF_LINK));
         assertEquals(List.of(), service.endpoints(LookupQuery.all(), LookupOrigin.OFF_LINK));
+        LookupResult lookup = service.lookup(new LookupRequest(LookupKind.RESOURCE, List.of(), LookupRequest.ANY, null,
+                LookupOrigin.OFF_LINK));
+        assertTrue(lookup.isSuccess());
+        assertEquals("", lookup.linkFormat());
     }
 
     @Test

@@ -7,6 +7,8 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.LongAdder;
 
+import io.coaptree.remotequery.options.RemoteQueryOptions;
+
 /**
  * Decides whether a remote request may be sent to its next hop. A request is admitted only while it can be answered
  * in time: its estimated wait at that hop ({@link HopLoad}: requests in flight times the measured interval between
@@ -103,7 +105,7 @@ public final class Admission {
             if (load.inFlight() >= maxPerHop) {
                 refused.increment();
                 return new Refused(1, maxPerHop + " requests in flight to " + hop
-                        + " (remotequery.admission.max.pending.per.hop)");
+                        + " (" + RemoteQueryOptions.ADMISSION_MAX_PER_HOP + ")");
             }
             double wait = load.queueingMillis();
             double answer = wait + load.latencyMillis(now);
@@ -113,7 +115,7 @@ public final class Admission {
                 return new Refused(retryAfterSeconds(Math.max(wait - maxWaitMillis, answer - timeoutMillis)),
                         "an answer from " + hop + " would take about " + Math.round(answer) + " ms, "
                                 + Math.round(wait) + " of them waiting behind " + load.inFlight()
-                                + " requests (remotequery.admission.max.wait.ms=" + maxWaitMillis
+                                + " requests (" + RemoteQueryOptions.ADMISSION_MAX_WAIT + "=" + maxWaitMillis
                                 + ", request timeout " + timeoutMillis + " ms)");
             }
             load.sent();

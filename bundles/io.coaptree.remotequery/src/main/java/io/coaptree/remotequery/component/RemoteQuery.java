@@ -26,13 +26,13 @@ import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.remotequery.coap.OwnOrigins;
 import io.coaptree.remotequery.coap.QueryClasses;
+import io.coaptree.remotequery.coap.ResourceDirectoryLookups;
 import io.coaptree.remotequery.coap.ServerLocalExecutor;
 import io.coaptree.remotequery.coap.TreeResource;
 import io.coaptree.remotequery.coap.TreeStatsResource;
 import io.coaptree.remotequery.lookup.LocalLookups;
-import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
@@ -47,7 +47,8 @@ import io.coaptree.properties.ConfigurationChange;
  * and runs the {@link RemoteQueryNode} over the bus the tree service opens (sealed, in the gateway's class queues,
  * batched), ticking on the tree's one scheduler. Starts when the tree handler of this gateway is configured. RD
  * synchronisation keeps the children's sets in this gateway's Resource Directory, and lookups from the tree read its
- * part there, both through the directory's Java service (no CoAP request to the gateway's own directory). A
+ * part there, both through the directory's Java service (no CoAP request to the gateway's own directory; a lookup's
+ * caller still meets the server's access policy and the directory's lookup settings). A
  * configuration that cannot be applied is refused with an ERROR naming the field, and the running configuration
  * keeps serving.
  */
@@ -56,7 +57,7 @@ import io.coaptree.properties.ConfigurationChange;
         property = "kura.service.pid=" + RemoteQuery.PID)
 public class RemoteQuery implements ConfigurableComponent {
 
-    public static final String PID = "io.coaptree.remotequery.RemoteQuery";
+    public static final String PID = RemoteQueryOptions.PID;
 
     private static final Logger LOG = LoggerFactory.getLogger(RemoteQuery.class);
 
@@ -155,7 +156,7 @@ public class RemoteQuery implements ConfigurableComponent {
                 new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC())
                 .codec(new EnvelopeCodec(settings.codecLimits())).ownOrigin(ownOrigins)
                 .synced(s == null ? child -> false : s::holds).security(tree.security())
-                .localLookups(rd == null ? LocalLookups.NONE : new ResourceDirectoryLookups(rd)).build();
+                .localLookups(rd == null ? LocalLookups.NONE : new ResourceDirectoryLookups(rd, server)).build();
         node.start(bus, tree.droppedMessages());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();

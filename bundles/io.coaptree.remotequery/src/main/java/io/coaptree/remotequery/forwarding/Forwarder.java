@@ -17,7 +17,7 @@ import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.remotequery.admission.Admission;
 import io.coaptree.remotequery.correlation.PendingRequests;
 import io.coaptree.remotequery.node.ErrorAnswer;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.node.Upstream;
 import io.coaptree.remotequery.observe.ObserveRelays;
 import io.coaptree.remotequery.routing.ReplicaChooser;
@@ -170,7 +170,8 @@ public final class Forwarder {
         OptionalLong id = pending.open(timeoutMillis, tracked);
         if (id.isEmpty()) {
             tracked.onResponse(ErrorAnswer.to(request, CoapCodes.SERVICE_UNAVAILABLE,
-                    "too many pending remote requests (remotequery.max.pending=" + options.maxPending() + ")"));
+                    "too many pending remote requests (" + RemoteQueryOptions.MAX_PENDING + "=" + options.maxPending()
+                            + ")"));
             return;
         }
         if (upstream != null && request.observe() == ObserveRelays.REGISTER) {

@@ -9,7 +9,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.remotequery.correlation.PendingRequests;
-import io.coaptree.remotequery.node.ReplicaSpreading;
+import io.coaptree.remotequery.options.ReplicaSpreading;
 import io.coaptree.remotequery.routing.ReplicaChooser;
 import io.coaptree.tree.model.TreeMember;
 

@@ -17,7 +17,7 @@ import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.remotequery.correlation.PendingRequests;
 import io.coaptree.remotequery.forwarding.Forwarder;
 import io.coaptree.remotequery.node.ErrorAnswer;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.node.Upstream;
 import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.remotequery.routing.LookupPlan;

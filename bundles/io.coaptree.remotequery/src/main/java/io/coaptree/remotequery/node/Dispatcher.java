@@ -8,6 +8,7 @@ import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.remotequery.forwarding.Forwarder;
 import io.coaptree.remotequery.lookup.LookupFanOut;
 import io.coaptree.remotequery.observe.ObserveRelays;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.Route;
 import io.coaptree.remotequery.routing.Router;

@@ -14,6 +14,7 @@ import io.coaptree.remotequery.inbound.InboundQueries;
 import io.coaptree.remotequery.lookup.LocalLookups;
 import io.coaptree.remotequery.lookup.LookupFanOut;
 import io.coaptree.remotequery.observe.ObserveRelays;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.Router;
 import io.coaptree.remotequery.routing.TreeUri;

@@ -21,6 +21,8 @@ import org.eclipse.californium.core.CoapHandler;
 import org.eclipse.californium.core.CoapObserveRelation;
 import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.coap.Request;
+import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.core.server.resources.CoapExchange;
 import org.eclipse.californium.elements.config.Configuration;
@@ -30,18 +32,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.api.ExtendedResource;
+import io.coaptree.api.PeerIdentity;
 import io.coaptree.linkformat.LinkFormatParser;
 import io.coaptree.rd.coap.CoapResourceDirectory;
+import io.coaptree.rd.directory.CurrentDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.MonotonicClock;
 import io.coaptree.rd.store.RegistrationRequest;
-import io.coaptree.remotequery.lookup.ResourceDirectoryLookups;
 import io.coaptree.remotequery.node.RemoteQueryNode;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.routing.LookupAnswers;
 import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.server.core.GatewayCoapServer;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.bus.MessageBus;
@@ -65,7 +69,9 @@ class TreeResourceTest {
     private GatewayCoapServer g1;
     private GatewayCoapServer g2;
     private final Map<String, RemoteQueryNode> nodes = new HashMap<>();
+    private final Map<String, GatewayCoapServer> servers = new HashMap<>();
     private final Map<String, CoapResourceDirectory> directories = new HashMap<>();
+    private final Map<String, CurrentDirectory> services = new HashMap<>();
     private Counter counter;
     private final ReplyHolder g1Replies = new ReplyHolder();
 
@@ -108,7 +114,7 @@ class TreeResourceTest {
         Configuration.setStandard(Configuration.createStandardWithoutFile());
         scheduler = Executors.newSingleThreadScheduledExecutor();
         gateway("-/-/root", RemoteQueryOptions.defaults());
-        g1 = gateway("A/1/g1", RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_PER_HOP, 1)));
+        g1 = gateway("A/1/g1", RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.ADMISSION_MAX_PER_HOP.id(), 1)));
         g2 = gateway("B/2/g2", RemoteQueryOptions.defaults());
         counter = new Counter();
         g2.addResource(counter, ExtendedResource.class);
@@ -121,17 +127,16 @@ class TreeResourceTest {
     private GatewayCoapServer gateway(String address, RemoteQueryOptions options) throws Exception {
         GatewayCoapServer server = new GatewayCoapServer();
         server.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
-        CoapResourceDirectory rd = new CoapResourceDirectory(DirectoryOptions.fromProperties(Map.of(
-                DirectoryOptions.LOCAL_ENABLED.id(), false)), server, scheduler, new MonotonicClock(), null);
-        rd.start();
-        directories.put(address, rd);
+        servers.put(address, server);
+        services.put(address, new CurrentDirectory());
+        configureDirectory(address, Map.of());
         Map<String, Object> treeSettings = new HashMap<>(TreeOptions.addressProperties(NodeAddress.parse(address)));
         treeSettings.put(TreeOptions.TICK_INTERVAL.id(), 20L);
         treeSettings.put(TreeOptions.JOIN_WINDOW.id(), 200L);
         MembershipProtocol tree = new MembershipProtocol(TreeOptions.fromProperties(treeSettings), Clock.systemUTC());
         RemoteQueryNode node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC())
-                .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(rd.directory())).build();
+                .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(services.get(address), server)).build();
         nodes.put(address, node);
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {
@@ -148,9 +153,29 @@ class TreeResourceTest {
         server.addResource(new TreeResource(TreeUri.LOOKUP_PREFIX, node), ExtendedResource.class);
         server.addResource(new TreeStatsResource(tree.droppedMessages(), node::admissionRefusedCount),
                 ExtendedResource.class);
-        closeables.add(rd::close);
         closeables.add(server);
         return server;
+    }
+
+    /**
+     * Starts the gateway's Resource Directory with these settings (and without the gateway's own registration), in
+     * place of the running one, as the RD component does on a new configuration: the service the remote-query engine
+     * holds serves the new one (registrations are not kept: nothing is persisted here).
+     */
+    private CoapResourceDirectory configureDirectory(String address, Map<String, Object> properties) {
+        CoapResourceDirectory running = directories.remove(address);
+        if (running != null) {
+            running.close();
+        }
+        Map<String, Object> settings = new HashMap<>(properties);
+        settings.put(DirectoryOptions.LOCAL_ENABLED.id(), false);
+        CoapResourceDirectory rd = new CoapResourceDirectory(DirectoryOptions.fromProperties(settings),
+                servers.get(address), scheduler, new MonotonicClock(), null);
+        rd.start();
+        directories.put(address, rd);
+        services.get(address).use(rd.directory());
+        closeables.add(0, rd::close);
+        return rd;
     }
 
     @AfterEach
@@ -235,7 +260,7 @@ class TreeResourceTest {
             CoapResponse refused = client.setURI(uri(g1, "/tree/B/2/g2/counter")).get();
             assertEquals(ResponseCode.SERVICE_UNAVAILABLE, refused.getCode(), refused.getResponseText());
             assertTrue(refused.getOptions().hasMaxAge(), "a refusal says when to retry");
-            assertTrue(refused.getResponseText().contains(RemoteQueryOptions.ADMISSION_MAX_PER_HOP),
+            assertTrue(refused.getResponseText().contains(RemoteQueryOptions.ADMISSION_MAX_PER_HOP.id()),
                     refused.getResponseText());
 
             CoapResponse stats = client.setURI(uri(g1, "/tree-stats")).get();
@@ -259,7 +284,6 @@ class TreeResourceTest {
         register(directory, "gateway", own.origin(), "</counter>;rt=\"count\";obs,</slow>;rt=\"slow\"");
         register(directory, "sensor-7", "coap://[2001:db8::7]:5683",
                 "</temp>;rt=\"temp\";if=\"core.s\",</hum>;rt=\"hum\";ct=0");
-        LookupAnswers answers = new LookupAnswers(LinkFormatParser.withDefaults(), 1024);
         CoapClient client = new CoapClient();
         try {
             client.setTimeout(5000L);
@@ -269,8 +293,7 @@ class TreeResourceTest {
                 String criteria = lookup.substring(lookup.indexOf('?') + 1);
                 CoapResponse local = client.setURI(uri(g2, "/rd-lookup/" + lookup)).get();
                 assertEquals(ResponseCode.CONTENT, local.getCode(), lookup);
-                String expected = answers.merge(List.of(answers.toTreeLinks(NodeAddress.parse("B/2/g2"),
-                        new String(local.getPayload(), StandardCharsets.UTF_8), own)));
+                String expected = asRemoteAnswer(new String(local.getPayload(), StandardCharsets.UTF_8));
                 CoapResponse remote = client.setURI(uri(g1, "/tree-lookup/" + kind + "?scope=B/2"
                         + (criteria.isEmpty() ? "" : "&" + criteria))).get();
                 assertEquals(ResponseCode.CONTENT, remote.getCode(), lookup + ": " + remote.getResponseText());
@@ -284,6 +307,84 @@ class TreeResourceTest {
         } finally {
             client.shutdown();
         }
+    }
+
+    /**
+     * The owner's part of a lookup from another gateway meets, with the caller's identity, what a GET of its
+     * {@code /rd-lookup} meets: the server's {@code access.reads} and the directory's {@code lookup.access} (a part
+     * refused to the caller adds nothing, so the answer lists nothing of B/2) and {@code lookup.payload.max.bytes} (a
+     * result above it adds nothing, a narrower query within it does). With the defaults both callers are answered.
+     */
+    @Test
+    void aLookupFromAnotherGatewayMeetsTheOwnersAccessPolicyAndLookupSettings() throws Exception {
+        PeerIdentity reader = new PeerIdentity(PeerIdentity.PSK, "reader");
+        registerSensors(2);
+        assertRemoteAsLocal("res?", null, ResponseCode.CONTENT);
+        assertRemoteAsLocal("res?", reader, ResponseCode.CONTENT);
+
+        g2.applyAccessPolicy(AccessPolicy.fromProperties(Map.of(AccessPolicy.READS.id(), "authenticated")));
+        assertRemoteAsLocal("res?", null, ResponseCode.UNAUTHORIZED);
+        assertRemoteAsLocal("ep?", null, ResponseCode.UNAUTHORIZED);
+        assertRemoteAsLocal("res?", reader, ResponseCode.CONTENT);
+        g2.applyAccessPolicy(AccessPolicy.defaults());
+
+        configureDirectory("B/2/g2", Map.of(DirectoryOptions.LOOKUP_ACCESS.id(), "authenticated"));
+        registerSensors(2);
+        assertRemoteAsLocal("res?", null, ResponseCode.UNAUTHORIZED);
+        assertRemoteAsLocal("ep?", null, ResponseCode.UNAUTHORIZED);
+        assertRemoteAsLocal("res?rt=temp", reader, ResponseCode.CONTENT);
+
+        configureDirectory("B/2/g2", Map.of(DirectoryOptions.LOOKUP_PAYLOAD_MAX.id(), 1024));
+        registerSensors(12);
+        assertRemoteAsLocal("res?", null, ResponseCode.SERVICE_UNAVAILABLE);
+        assertRemoteAsLocal("res?", reader, ResponseCode.SERVICE_UNAVAILABLE);
+        assertRemoteAsLocal("res?ep=sensor-7", null, ResponseCode.CONTENT);
+        assertRemoteAsLocal("res?page=0&count=3", reader, ResponseCode.CONTENT);
+    }
+
+    /**
+     * Looks {@code lookup} ({@code <kind>?<criteria>}) up as {@code caller} at B/2 itself and from A/1 over the tree:
+     * the local GET is answered {@code localCode}; the remote lookup lists what the local one lists, as tree paths,
+     * and nothing when the local one is refused.
+     */
+    private void assertRemoteAsLocal(String lookup, PeerIdentity caller, ResponseCode localCode) throws Exception {
+        String kind = lookup.substring(0, lookup.indexOf('?'));
+        String criteria = lookup.substring(lookup.indexOf('?') + 1);
+        Response local = get(g2, "rd-lookup/" + kind, criteria, caller);
+        assertEquals(localCode, local.getCode(), lookup + " as " + caller + ": " + local.getPayloadString());
+        Response remote = get(g1, "tree-lookup/" + kind, "scope=B/2" + (criteria.isEmpty() ? "" : "&" + criteria),
+                caller);
+        assertEquals(ResponseCode.CONTENT, remote.getCode(),
+                lookup + " as " + caller + ": " + remote.getPayloadString());
+        String expected = localCode == ResponseCode.CONTENT ? asRemoteAnswer(local.getPayloadString()) : "";
+        assertEquals(expected, remote.getPayloadString(), lookup + " as " + caller);
+        assertEquals(localCode == ResponseCode.CONTENT, !expected.isEmpty(), "B/2 has something to list: " + lookup);
+    }
+
+    /** A GET run on {@code gateway}'s server as {@code caller} (null: anonymous) had sent it over DTLS. */
+    private static Response get(GatewayCoapServer gateway, String path, String query, PeerIdentity caller)
+            throws Exception {
+        Request get = Request.newGet();
+        get.getOptions().setUriPath(path);
+        if (!query.isEmpty()) {
+            get.getOptions().setUriQuery(query);
+        }
+        return gateway.execute(get, caller).toCompletableFuture().get(10, TimeUnit.SECONDS);
+    }
+
+    /** Sensors 1..count, each with two links, in B/2's directory. */
+    private void registerSensors(int count) throws Exception {
+        for (int i = 1; i <= count; i++) {
+            register(directories.get("B/2/g2").directory(), "sensor-" + i, "coap://[2001:db8::" + i + "]:5683",
+                    "</temp>;rt=\"temp\";if=\"core.s\",</hum>;rt=\"hum\";ct=0");
+        }
+    }
+
+    /** What A/1 answers for B/2's part: B/2's own targets as tree paths, merged. */
+    private String asRemoteAnswer(String localAnswer) throws Exception {
+        LookupAnswers answers = new LookupAnswers(LinkFormatParser.withDefaults(), 1024);
+        return answers.merge(
+                List.of(answers.toTreeLinks(NodeAddress.parse("B/2/g2"), localAnswer, new OwnOrigins(g2))));
     }
 
     private static void register(ResourceDirectoryService directory, String endpoint, String base, String links)

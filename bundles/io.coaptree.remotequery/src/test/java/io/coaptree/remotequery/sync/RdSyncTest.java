@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.linkformat.Link;
 import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.linkformat.LinkFormatParser;
-import io.coaptree.remotequery.node.RemoteQueryOptions;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.options.TreeOptions;
@@ -143,7 +143,13 @@ class RdSyncTest {
     }
 
     private static RemoteQueryOptions options(int maxLinks) {
-        return RemoteQueryOptions.defaults().withSync(true, 1_000, maxLinks, 3_000);
+        return options(maxLinks, RemoteQueryOptions.REPLICA_RETENTION.defaultValue());
+    }
+
+    private static RemoteQueryOptions options(int maxLinks, long replicaRetentionMillis) {
+        return RemoteQueryOptions.fromProperties(Map.of(RemoteQueryOptions.SYNC_INTERVAL.id(), 1_000L,
+                RemoteQueryOptions.SYNC_MAX_LINKS.id(), maxLinks, RemoteQueryOptions.SYNC_GRACE.id(), 3_000L,
+                RemoteQueryOptions.REPLICA_RETENTION.id(), replicaRetentionMillis));
     }
 
     @Test
@@ -267,7 +273,7 @@ class RdSyncTest {
 
     @Test
     void aFailedReplicasSetIsRetainedWhileItsPathIsServedAndReplacedWhenItReturns() {
-        start(options(500).withReplicaRetention(20_000), "A/1/gA1b");
+        start(options(500, 20_000), "A/1/gA1b");
         Node gA1 = nodes.get("gA1");
         gA1.ticking = false;
         run(6_000 + 3_000 + 2_000); // failure timeout, then past the grace period
@@ -285,7 +291,7 @@ class RdSyncTest {
 
     @Test
     void aReplicaThatLeftGracefullyIsRetainedToo() {
-        start(options(500).withReplicaRetention(20_000), "A/1/gA1b");
+        start(options(500, 20_000), "A/1/gA1b");
         Node gA1b = nodes.get("gA1b");
         gA1b.tree.stop(); // a leave: gone from every view at once
         gA1b.ticking = false;

@@ -13,15 +13,14 @@ import org.eclipse.californium.elements.config.Configuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import io.coaptree.api.AccessControlled;
-import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.server.options.AccessPolicy;
 
 /**
- * The single place where the access policy is enforced: before a request reaches its resource, it is checked against
- * the server's {@link AccessPolicy} and the target's own {@link AccessControlled} requirement. Unknown paths are left
- * to Californium (4.04), so the check reveals nothing about what exists.
+ * Where the access policy is enforced: before a request reaches its resource, it is checked against the server's
+ * {@link AccessPolicy} and the target's own {@link io.coaptree.api.AccessControlled} requirement
+ * ({@link AccessDecision}, which {@code CoAPServer.permits} asks too). Unknown paths are left to Californium (4.04), so
+ * the check reveals nothing about what exists.
  */
 public final class AccessCheckingDeliverer extends ServerMessageDeliverer {
 
@@ -51,10 +50,7 @@ public final class AccessCheckingDeliverer extends ServerMessageDeliverer {
             return false;
         }
         Request request = exchange.getRequest();
-        AccessRequirement own = target instanceof AccessControlled controlled ? controlled.accessRequirement()
-                : AccessRequirement.none();
-        AccessDecision decision = AccessDecision.of(policy.get(), request.getCode(), PeerIdentity.of(request),
-                own == null ? AccessRequirement.none() : own);
+        AccessDecision decision = AccessDecision.of(policy.get(), request.getCode(), PeerIdentity.of(request), target);
         if (decision == AccessDecision.ALLOWED) {
             return false;
         }

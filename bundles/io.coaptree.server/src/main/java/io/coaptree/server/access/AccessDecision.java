@@ -7,7 +7,9 @@ import javax.security.auth.x500.X500Principal;
 
 import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
+import org.eclipse.californium.core.server.resources.Resource;
 
+import io.coaptree.api.AccessControlled;
 import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.server.options.AccessPolicy;
@@ -53,6 +55,17 @@ public enum AccessDecision {
             return FORBIDDEN;
         }
         return ALLOWED;
+    }
+
+    /**
+     * The check of a request on {@code target}: the server's policy, and the target's own requirement if it is
+     * {@link AccessControlled}.
+     *
+     * @param target the resource the request is for, {@code null} if none (the policy alone decides)
+     */
+    public static AccessDecision of(AccessPolicy policy, Code method, Optional<PeerIdentity> peer, Resource target) {
+        AccessRequirement own = target instanceof AccessControlled controlled ? controlled.accessRequirement() : null;
+        return of(policy, method, peer, own == null ? AccessRequirement.none() : own);
     }
 
     /** @return whether a request with this method changes state */

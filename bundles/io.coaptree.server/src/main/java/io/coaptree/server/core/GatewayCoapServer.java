@@ -8,14 +8,15 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.eclipse.californium.core.CoapServer;
+import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
-import org.eclipse.californium.core.server.resources.Resource;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.scandium.DTLSConnector;
 import org.slf4j.Logger;
@@ -24,6 +25,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.server.access.AccessDecision;
 import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
@@ -237,6 +239,13 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             local = localRequests;
         }
         return local.execute(request, caller);
+    }
+
+    /** The same check as {@code access.AccessCheckingDeliverer} makes, under the access policy in force. */
+    @Override
+    public boolean permits(Code method, String path, PeerIdentity caller) {
+        return AccessDecision.of(accessPolicy.get(), method, Optional.ofNullable(caller),
+                published.find(path)) == AccessDecision.ALLOWED;
     }
 
     @Override

@@ -111,6 +111,25 @@ public final class PublishedResources {
         return true;
     }
 
+    /**
+     * @param path segments separated by {@code /}
+     * @return the resource of the tree at {@code path} as a request's Uri-Path finds it (published here or not, such as
+     *         {@code .well-known/core}), or {@code null} if there is none or the path is malformed
+     */
+    public Resource find(String path) {
+        List<String> segments;
+        try {
+            segments = ResourcePath.segments(path);
+        } catch (IllegalArgumentException malformed) {
+            return null;
+        }
+        Resource current = root;
+        for (int i = 0; i < segments.size() && current != null; i++) {
+            current = current.getChild(segments.get(i));
+        }
+        return current;
+    }
+
     /** @return the published resources in publication order */
     public synchronized List<ExtendedResource> resources() {
         return List.copyOf(published.keySet());

@@ -1,6 +1,7 @@
 package io.coaptree.server.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
@@ -8,6 +9,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
@@ -17,11 +19,17 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.api.AccessControlled;
+import io.coaptree.api.AccessRequirement;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
-/** {@code CoAPServer.execute}: requests for callers authenticated elsewhere meet the same access policy. */
+/**
+ * {@code CoAPServer.execute}: requests for callers authenticated elsewhere meet the same access policy; and
+ * {@code CoAPServer.permits} tells what that policy decides.
+ */
 class LocalExecutionTest {
 
     /** Answers with the caller it sees; PUT stores the payload; observable. */
@@ -93,6 +101,42 @@ class LocalExecutionTest {
         Request unknown = Request.newGet();
         unknown.getOptions().setUriPath("nothing-here");
         assertEquals(ResponseCode.NOT_FOUND, run(unknown, null).getCode());
+    }
+
+    /** {@code CoAPServer.permits} says what the check before a resource decides, for a caller that never came here. */
+    @Test
+    void permitsAnswersAsTheCheckBeforeTheResource() throws Exception {
+        PeerIdentity client = new PeerIdentity(PeerIdentity.PSK, "gw-client");
+        assertTrue(server.permits(Code.GET, "caller", null));
+        assertFalse(server.permits(Code.PUT, "caller", null));
+        assertTrue(server.permits(Code.PUT, "/caller/", client));
+
+        server.applyAccessPolicy(AccessPolicy.fromProperties(Map.of(AccessPolicy.READS.id(), "authenticated")));
+        Request get = Request.newGet();
+        get.getOptions().setUriPath("caller");
+        assertEquals(ResponseCode.UNAUTHORIZED, run(get, null).getCode());
+        assertFalse(server.permits(Code.GET, "caller", null), "as execute refused it");
+        assertTrue(server.permits(Code.GET, "caller", client));
+        assertFalse(server.permits(Code.GET, "nothing-here", null), "an unknown path: the policy alone");
+
+        ExtendedResource valve = new Valve();
+        server.addResource(valve, ExtendedResource.class, "plant");
+        assertFalse(server.permits(Code.PUT, "plant/valve", client), "the resource's own allow-list applies");
+        assertTrue(server.permits(Code.PUT, "plant/valve", new PeerIdentity(PeerIdentity.PSK, "maintenance")));
+        assertTrue(server.permits(Code.PUT, "plant/../valve", new PeerIdentity(PeerIdentity.PSK, "maintenance")),
+                "a malformed path: the policy alone");
+    }
+
+    /** Only the maintenance identity may change it. */
+    static final class Valve extends ExtendedResource implements AccessControlled {
+        Valve() {
+            super("valve");
+        }
+
+        @Override
+        public AccessRequirement accessRequirement() {
+            return AccessRequirement.writersOnly(new PeerIdentity(PeerIdentity.PSK, "maintenance"));
+        }
     }
 
     @Test

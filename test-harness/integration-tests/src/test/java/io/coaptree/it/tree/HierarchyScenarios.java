@@ -386,8 +386,7 @@ abstract class HierarchyScenarios {
                     hinted(SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, envelope))));
 
             // the stolen gateway speaks as itself, with gA1's voucher for alice but another caller in the request
-            io.coaptree.codec.EnvelopeCodec codec = new io.coaptree.codec.EnvelopeCodec(
-                    io.coaptree.codec.CodecLimits.builder().build());
+            io.coaptree.codec.EnvelopeCodec codec = new io.coaptree.codec.EnvelopeCodec();
             byte[] otherCaller = codec.encode(codec.decode(envelope).toBuilder().sourceNode("B/-/dX")
                     .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory")).build());
             refusedAt("gB2", "forged", () -> attacker.publish(query,

@@ -1,4 +1,4 @@
-package io.coaptree.remotequery.node;
+package io.coaptree.remotequery.options;
 
 /**
  * How a gateway picks one of the live replicas of a path when a request may go to any of them (a request for
