@@ -1,12 +1,7 @@
 package io.coaptree.server.core;
 
 import java.io.IOException;
-import java.net.BindException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -132,7 +127,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             secureSettings = next;
             return;
         }
-        InetSocketAddress address = new InetSocketAddress(localAddress(shared.bindAddress()), dtls.port());
+        InetSocketAddress address = new InetSocketAddress(BindAddresses.local(shared.bindAddress()), dtls.port());
         EndpointBinding previous = secureBinding;
         boolean samePort = previous != null && dtls.port() != 0 && dtls.port() == previous.address().getPort();
         Configuration config = DtlsConnectorFactory.configure(CaliforniumSettings.configurationFor(shared), dtls,
@@ -271,7 +266,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     }
 
     private void bind(ServerOptions next) {
-        InetSocketAddress address = new InetSocketAddress(localAddress(next.bindAddress()), next.port());
+        InetSocketAddress address = new InetSocketAddress(BindAddresses.local(next.bindAddress()), next.port());
         EndpointBinding previous = binding;
         // the same fixed port cannot be bound twice: free it first, and take it back if the new binding fails
         boolean samePort = previous != null && next.port() != 0 && next.port() == previous.address().getPort();
@@ -286,7 +281,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             if (samePort) {
                 restart(previous);
             }
-            throw bindFailure(address, e);
+            throw BindAddresses.failure(address, e);
         }
         binding = fresh;
         if (previous != null) {
@@ -366,40 +361,6 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
                 resource.updateDomainAndGroup(this);
             }
         }
-    }
-
-    private static InetAddress localAddress(String bindAddress) {
-        InetAddress host;
-        try {
-            host = InetAddress.getByName(bindAddress);
-        } catch (UnknownHostException e) {
-            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(), "unknown host '" + bindAddress + "'",
-                    e);
-        }
-        if (!host.isAnyLocalAddress() && !host.isLoopbackAddress() && !isInterfaceAddress(host)) {
-            throw new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(),
-                    bindAddress + " is not an address of this host");
-        }
-        return host;
-    }
-
-    private static boolean isInterfaceAddress(InetAddress host) {
-        try {
-            return NetworkInterface.getByInetAddress(host) != null;
-        } catch (SocketException e) {
-            return false;
-        }
-    }
-
-    private static InvalidPropertyException bindFailure(InetSocketAddress address, IOException e) {
-        String host = address.getAddress().getHostAddress();
-        String reason = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        if (e instanceof BindException && reason.contains("assign")) {
-            return new InvalidPropertyException(ServerOptions.BIND_ADDRESS.id(),
-                    host + " cannot be bound (" + reason + ")", e);
-        }
-        return new InvalidPropertyException(ServerOptions.PORT.id(),
-                address.getPort() + " on " + host + " cannot be bound (" + reason + ")", e);
     }
 
     /**
