@@ -11,7 +11,7 @@ import java.util.Objects;
  * Reads typed values from a component's configuration properties, as Kura's ConfigurationService and ConfigAdmin
  * deliver them. Kura hands an Integer AD over as an Integer, but snapshots, tests and older configurations may
  * carry a Long or text, so each reader accepts every form that means the same value, and refuses anything else with
- * the component's {@link Refusal}, naming the property:
+ * {@link InvalidPropertyException}, naming the property:
  * <ul>
  * <li>a missing property (and, for numbers and booleans, a blank text) takes the given default;</li>
  * <li>numbers: Integer, Long, Short, Byte, a Float or Double with a whole value, or text (anything whose trimmed
@@ -25,11 +25,8 @@ import java.util.Objects;
 public final class ComponentProperties {
 
     private final Map<String, ?> properties;
-    private final Refusal refusal;
-
-    private ComponentProperties(Map<String, ?> properties, Refusal refusal) {
+    private ComponentProperties(Map<String, ?> properties) {
         this.properties = properties;
-        this.refusal = refusal;
     }
 
     /**
@@ -37,16 +34,7 @@ public final class ComponentProperties {
      * @return a reader that refuses with {@link InvalidPropertyException}
      */
     public static ComponentProperties of(Map<String, ?> properties) {
-        return of(properties, Refusal.STANDARD);
-    }
-
-    /**
-     * @param properties as the component received them; {@code null} reads as empty
-     * @param refusal builds the component's own exception type
-     */
-    public static ComponentProperties of(Map<String, ?> properties, Refusal refusal) {
-        return new ComponentProperties(properties == null ? Map.of() : properties,
-                Objects.requireNonNull(refusal, "refusal"));
+        return new ComponentProperties(properties == null ? Map.of() : properties);
     }
 
     /** @return the text as delivered (not trimmed), {@code fallback} if the property is missing */
@@ -68,14 +56,14 @@ public final class ComponentProperties {
         if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
             return Boolean.parseBoolean(text);
         }
-        throw refusal.of(name, "'" + value + "' is not true or false");
+        throw new InvalidPropertyException(name, "'" + value + "' is not true or false");
     }
 
     /** @return any 32-bit integer, {@code fallback} if the property is missing or blank */
     public int integer(String name, int fallback) {
         long value = number(name, fallback, "");
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
-            throw refusal.of(name, value + " is not a 32-bit integer");
+            throw new InvalidPropertyException(name, value + " is not a 32-bit integer");
         }
         return (int) value;
     }
@@ -92,7 +80,11 @@ public final class ComponentProperties {
 
     /** @return an integer within {@code min..max}, {@code fallback} if the property is missing or blank */
     public long longValue(String name, long fallback, long min, long max) {
-        return refusal.requireRange(name, number(name, fallback, " in " + min + ".." + max), min, max);
+        long value = number(name, fallback, " in " + min + ".." + max);
+        if (value < min || value > max) {
+            throw new InvalidPropertyException(name, value + " is outside " + min + ".." + max);
+        }
+        return value;
     }
 
     /**
@@ -112,7 +104,7 @@ public final class ComponentProperties {
             }
             settings.add(settingOf(constant));
         }
-        throw refusal.of(name, "'" + value + "' is not one of " + String.join(", ", settings));
+        throw new InvalidPropertyException(name, "'" + value + "' is not one of " + String.join(", ", settings));
     }
 
     /** @return how a setting writes {@code constant}: {@code KURA_KEYSTORE} is {@code kura-keystore} */
@@ -145,7 +137,7 @@ public final class ComponentProperties {
             if (d == Math.rint(d) && Math.abs(d) < 0x1p63) {
                 return (long) d;
             }
-            throw refusal.of(name, "'" + value + "' is not an integer" + accepted);
+            throw new InvalidPropertyException(name, "'" + value + "' is not an integer" + accepted);
         }
         String text = text(value);
         if (text == null) {
@@ -154,7 +146,7 @@ public final class ComponentProperties {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw refusal.of(name, "'" + value + "' is not an integer" + accepted);
+            throw new InvalidPropertyException(name, "'" + value + "' is not an integer" + accepted);
         }
     }
 
@@ -162,10 +154,10 @@ public final class ComponentProperties {
     private Object single(String name) {
         Object value = properties.get(name);
         if (value instanceof Collection) {
-            throw refusal.of(name, "expected a single value, got a collection");
+            throw new InvalidPropertyException(name, "expected a single value, got a collection");
         }
         if (value != null && value.getClass().isArray()) {
-            throw refusal.of(name, "expected a single value, got " + value.getClass().getSimpleName());
+            throw new InvalidPropertyException(name, "expected a single value, got " + value.getClass().getSimpleName());
         }
         return value;
     }

@@ -2,8 +2,7 @@ package io.coaptree.properties;
 
 /**
  * A configuration value a component refuses. The message is {@code <property>: <problem>}, for example
- * {@code coap.port: 70000 is outside 0..65535}, so the user knows which field of the Kura WebUI to fix. Components
- * that publish a type of their own extend this class (see {@link Refusal}).
+ * {@code coap.port: 70000 is outside 0..65535}, so the user knows which field of the Kura WebUI to fix.
  */
 public class InvalidPropertyException extends IllegalArgumentException {
 

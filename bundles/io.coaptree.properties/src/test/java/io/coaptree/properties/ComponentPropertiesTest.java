@@ -148,25 +148,4 @@ class ComponentPropertiesTest {
         };
         assertArrayEquals("c1pher".toCharArray(), with("p", kuraPassword).password("p"));
     }
-
-    static final class OwnException extends InvalidPropertyException {
-        private static final long serialVersionUID = 1L;
-
-        OwnException(String property, String problem) {
-            super(property, problem);
-        }
-    }
-
-    @Test
-    void everyRefusalIsBuiltByTheComponentsRefusal() {
-        Map<String, Object> bad = Map.of("s", new String[0], "b", "maybe", "i", "x", "r", 11, "w", 1L << 32, "e",
-                "other");
-        ComponentProperties p = ComponentProperties.of(bad, OwnException::new);
-        List<Consumer<ComponentProperties>> reads = List.of(r -> r.string("s", ""), r -> r.bool("b", true),
-                r -> r.integer("i", 0), r -> r.integer("r", 0, 1, 10), r -> r.longValue("r", 0, 1, 10),
-                r -> r.longValue("i", 0), r -> r.integer("w", 0), r -> r.enumValue("e", Source.NONE));
-        for (Consumer<ComponentProperties> read : reads) {
-            assertSame(OwnException.class, assertThrows(InvalidPropertyException.class, () -> read.accept(p)).getClass());
-        }
-    }
 }

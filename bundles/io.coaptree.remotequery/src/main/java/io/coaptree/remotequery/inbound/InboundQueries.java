@@ -101,11 +101,11 @@ public final class InboundQueries {
      * logged, answered 4.01 Unauthorized), true when it may go on. Every hop checks, so a bad one stops early.
      */
     private boolean vouchedFor(String topic, int size, CoapEnvelope request, NodeAddress previous) {
-        Optional<CallerVouchers.Refusal> refusal = vouchers.check(request);
+        Optional<CallerVouchers.Rejection> refusal = vouchers.check(request);
         if (refusal.isEmpty()) {
             return true;
         }
-        CallerVouchers.Refusal r = refusal.get();
+        CallerVouchers.Rejection r = refusal.get();
         refusals.drop(r.reason(), topic, r.claimedSender(), size, r.detail());
         forwarder.publish(previous, TopicKind.REPLY, ErrorAnswer.to(request, CoapCodes.UNAUTHORIZED,
                 "the caller's identity is not vouched for by its entry gateway").toBuilder()

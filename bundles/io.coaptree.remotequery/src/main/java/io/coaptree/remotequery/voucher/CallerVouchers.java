@@ -20,7 +20,7 @@ import io.coaptree.tree.security.TreeSecurity;
 public final class CallerVouchers {
 
     /** A voucher that does not hold: the reason it is counted under, the sender it claims, a detail for the log. */
-    public record Refusal(DropReason reason, String claimedSender, String detail) {
+    public record Rejection(DropReason reason, String claimedSender, String detail) {
     }
 
     private final NodeAddress self;
@@ -43,13 +43,13 @@ public final class CallerVouchers {
      * Empty when the request may go on (no caller identity, no authentication, or a voucher that holds for exactly
      * this request), else why not.
      */
-    public Optional<Refusal> check(CoapEnvelope request) {
+    public Optional<Rejection> check(CoapEnvelope request) {
         if (request.identity() == null || security.mode() == SecurityMode.NONE) {
             return Optional.empty();
         }
         byte[] voucher = request.voucher();
         if (voucher == null) {
-            return Optional.of(new Refusal(DropReason.UNSIGNED, request.sourceNode(), "caller "
+            return Optional.of(new Rejection(DropReason.UNSIGNED, request.sourceNode(), "caller "
                     + request.identity().type() + ":" + request.identity().name() + " without a voucher"));
         }
         try {
@@ -57,7 +57,7 @@ public final class CallerVouchers {
             return Optional.empty();
         } catch (SealRefusedException e) {
             String claimed = e.claimedSender() != null ? e.claimedSender() : request.sourceNode();
-            return Optional.of(new Refusal(e.reason(), claimed, "voucher: " + e.getMessage()));
+            return Optional.of(new Rejection(e.reason(), claimed, "voucher: " + e.getMessage()));
         }
     }
 }
