@@ -1,5 +1,6 @@
 package io.coaptree.bench.mqtt;
 
+import io.coaptree.bench.scenario.MachineInfo;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 
@@ -10,6 +11,8 @@ public final class EnvelopeSizes {
     }
 
     public static void main(String[] args) throws Exception {
+        // Sizes do not depend on the machine, but every figure in docs/performance.md names the one it came from.
+        System.out.println("machine: " + MachineInfo.detect().describe());
         EnvelopeCodec codec = new EnvelopeCodec();
         System.out.println("| envelope | payload bytes | Kryo bytes | Java serialization bytes | Java / Kryo |");
         System.out.println("|---|---:|---:|---:|---:|");

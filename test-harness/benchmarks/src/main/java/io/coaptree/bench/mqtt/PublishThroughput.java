@@ -25,6 +25,7 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
+import io.coaptree.bench.scenario.MachineInfo;
 import io.coaptree.mqtt.component.LeanMqttDataTransport;
 import io.coaptree.tree.transport.DataTransportListenerAdapter;
 import io.moquette.BrokerConstants;
@@ -61,6 +62,8 @@ public final class PublishThroughput {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> options = parse(args);
+        // Read before the run, like the scenario runner does: the load average is then other work's, not ours.
+        System.out.println("machine: " + MachineInfo.detect().describe());
         int messages = Integer.parseInt(options.getOrDefault("messages", "20000"));
         int rounds = Integer.parseInt(options.getOrDefault("rounds", "5"));
         int window = Integer.parseInt(options.getOrDefault("window", "100"));
