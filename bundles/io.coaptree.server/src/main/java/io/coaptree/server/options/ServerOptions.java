@@ -22,7 +22,8 @@ import io.coaptree.properties.Setting;
  * @param maxResourceBodySize largest body reassembled from blocks, bytes
  * @param maxPeers peers the server keeps state for at once
  * @param peerInactivitySeconds a peer silent this long may be forgotten
- * @param exchangeLifetimeSeconds how long an exchange is kept for deduplication
+ * @param exchangeLifetimeSeconds how long an exchange is kept for deduplication (not how long a message ID the server
+ *            chose stays taken: always RFC 7252's 247 s)
  * @param blockwiseLifetimeSeconds how long an unfinished blockwise transfer is kept
  * @param maxObserveRelations observe relations the server accepts in total
  * @param observeCheckIntervalSeconds at most this long between confirmable notifications that check the observer is
@@ -85,8 +86,10 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
                     + "registration with many links).");
     public static final Setting<Integer> MAX_PEERS = Setting.integer("limits.peers", 500).range(1, 100_000)
             .named("Maximum peers")
-            .describedAs("Clients the server keeps protocol state for at once. Californium's default (150000) is "
-                    + "sized for cloud servers.");
+            .describedAs("Clients the server keeps protocol state for at once. It remembers the message IDs of what "
+                    + "it sent on its own initiative (separate responses, notifications) to each client for 247 s; "
+                    + "with this many clients remembered, a further one is sent no such message until one is "
+                    + "forgotten. Californium's default (150000) is sized for cloud servers.");
     public static final Setting<Integer> DEDUP_MESSAGES_PER_PEER = Setting.integer("limits.dedup.messages.per.peer",
             16).range(8, 4096).named("Deduplication memory per peer")
             .describedAs("Recent messages remembered per client to recognise retransmissions (a client waits for the "
@@ -107,11 +110,16 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     public static final Setting<Integer> PEER_INACTIVITY = Setting.integer("limits.peer.inactivity.seconds", 600)
             .range(10, 86_400).named("Peer inactivity (s)")
             .describedAs("A client silent for this long may be forgotten when room is needed for another.");
-    /** Below about 10 s a retransmitted confirmable request could be executed twice. */
+    /**
+     * Below about 10 s a retransmitted confirmable request could be executed twice. Only deduplication: the message
+     * IDs the server chooses are leased for RFC 7252's 247 s whatever this says ({@code messageid.MessageIdAllocator}).
+     */
     public static final Setting<Integer> EXCHANGE_LIFETIME = Setting.integer("limits.exchange.lifetime.seconds", 60)
             .range(10, 247).named("Exchange lifetime (s)")
             .describedAs("How long a request is remembered to answer retransmissions without executing it twice. "
-                    + "RFC 7252's value (247 s) keeps much more state.");
+                    + "RFC 7252's value (247 s) keeps much more state. Message IDs the server chooses (separate "
+                    + "responses, notifications) are never given to one client twice within 247 s, whatever this "
+                    + "value.");
     public static final Setting<Integer> BLOCKWISE_LIFETIME = Setting.integer("limits.blockwise.lifetime.seconds", 60)
             .range(5, 3600).named("Blockwise transfer lifetime (s)")
             .describedAs("How long an unfinished blockwise transfer is kept.");
