@@ -21,13 +21,11 @@ import org.eclipse.californium.core.CoapResponse;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.CoAP.Type;
 import org.eclipse.californium.core.coap.EmptyMessage;
-import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.Message;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.network.serialization.UdpDataParser;
 import org.eclipse.californium.core.network.serialization.UdpDataSerializer;
-import org.eclipse.californium.core.server.resources.CoapExchange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,31 +51,11 @@ class ServerMessageIdsTest {
     private static final int WINDOW = 32;
     private static final long OUTCOME_DEADLINE_NANOS = TimeUnit.SECONDS.toNanos(20);
 
-    /** An observable value whose notifications are non-confirmable, so each takes a message ID of the server's. */
-    static final class Value extends ExtendedResource {
-        private volatile String text = "1";
-
-        Value() {
-            super("value");
-            setObservable(true);
-            setObserveType(Type.NON);
-        }
-
-        void set(String newText) {
-            text = newText;
-            changed();
-        }
-
-        @Override
-        public void handleGET(CoapExchange exchange) {
-            exchange.respond(ResponseCode.CONTENT, text, MediaTypeRegistry.TEXT_PLAIN);
-        }
-    }
-
     private final ManualClock clock = new ManualClock();
     private final GatewayCoapServer server = new GatewayCoapServer(
             () -> TimeUnit.MILLISECONDS.toNanos(clock.millis()));
-    private final Value value = new Value();
+    /** Observable; its notifications are made non-confirmable, so each takes a message ID of the server's. */
+    private final GatewayCoapServerTest.TextResource value = new GatewayCoapServerTest.TextResource("value", "1");
 
     @AfterEach
     void close() {
@@ -86,6 +64,7 @@ class ServerMessageIdsTest {
 
     private void start(Object... settings) {
         server.apply(GatewayCoapServerTest.options(settings));
+        value.setObserveType(Type.NON);
         server.addResource(value, ExtendedResource.class);
     }
 
