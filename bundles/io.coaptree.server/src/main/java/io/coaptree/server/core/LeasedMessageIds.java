@@ -21,9 +21,10 @@ import io.coaptree.server.options.ServerOptions;
  * and each new endpoint (every configuration change) would start with no memory of the IDs the last one gave.
  * <p>
  * A refusal is an {@link IllegalStateException}, which Californium (3.14) turns into a send error of that message
- * ("automatic message IDs exhausted"): the message is not sent, an Observe notification is dropped, a request the
- * gateway sends (the Resource Directory's simple-registration fetch) fails with that error. Refusals are counted by the
- * allocator and logged here at most once a minute.
+ * ("automatic message IDs exhausted"): the message is not sent (an Observe notification is skipped, its relation
+ * stays), a request the gateway sends (the Resource Directory's simple-registration fetch) fails with that error.
+ * {@link MessageIdAdmission} asks {@link #canNumber} first for NON requests. Refusals are counted by the allocator and
+ * logged here at most once a minute.
  */
 final class LeasedMessageIds implements MessageIdProvider {
 
