@@ -27,7 +27,8 @@ final class CaliforniumSettings {
         // createStandardWithoutFile: getStandard() would write Californium3.properties into the working directory
         Configuration config = Configuration.createStandardWithoutFile();
         config.set(CoapConfig.MAX_ACTIVE_PEERS, options.maxPeers());
-        config.set(CoapConfig.MAX_PEER_INACTIVITY_PERIOD, options.peerInactivitySeconds(), TimeUnit.SECONDS);
+        // How long deduplication remembers a request. Californium's message ID provider would lease IDs for it too,
+        // and so reuse an ID after 60 s: the endpoints take theirs from LeasedMessageIds (RFC 7252's 247 s) instead.
         config.set(CoapConfig.EXCHANGE_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
         config.set(CoapConfig.NON_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
         // Per-peer bounded deduplication: the default store keeps every message for the exchange lifetime, so its

@@ -10,6 +10,9 @@ import java.util.function.Supplier;
 
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.network.CoapEndpoint;
+import org.eclipse.californium.core.network.InMemoryMessageExchangeStore;
+import org.eclipse.californium.core.network.RandomTokenGenerator;
+import org.eclipse.californium.core.network.TokenGenerator;
 import org.eclipse.californium.core.observe.ObserveRelation;
 import org.eclipse.californium.elements.Connector;
 import org.eclipse.californium.elements.UDPConnector;
@@ -22,10 +25,10 @@ import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
 /**
- * One endpoint of the server (plain UDP or DTLS) with the threads that serve it. Its deliverer enforces the access
- * policy. Each configuration gets its own binding, so that a
- * new one can be started (and fail) while the previous one still serves; its deliverer carries that configuration's
- * observe limits.
+ * One endpoint of the server (plain UDP or DTLS) with the threads that serve it. Its deliverer refuses a NON request
+ * whose answer could get no message ID, then enforces the access policy; its message IDs come from the server's one
+ * provider. Each configuration gets its own binding, so that a new one can be started (and fail) while the previous
+ * one still serves; its deliverer carries that configuration's observe limits.
  */
 final class EndpointBinding {
 
@@ -36,28 +39,37 @@ final class EndpointBinding {
 
     /** A plain UDP endpoint. */
     EndpointBinding(CoapServer server, ServerOptions options, Supplier<AccessPolicy> policy,
-            InetSocketAddress address) {
-        this(server, options, CaliforniumSettings.configurationFor(options), policy,
+            LeasedMessageIds messageIds, InetSocketAddress address) {
+        this(server, options, CaliforniumSettings.configurationFor(options), policy, messageIds,
                 builder -> builder.setInetSocketAddress(address), "CoapTree");
     }
 
     /** An endpoint over another connector (DTLS); {@code config} is the one the connector was built with. */
     EndpointBinding(CoapServer server, ServerOptions options, Configuration config, Supplier<AccessPolicy> policy,
-            Connector connector) {
-        this(server, options, config, policy, builder -> builder.setConnector(connector), "CoapTreeSecure");
+            LeasedMessageIds messageIds, Connector connector) {
+        this(server, options, config, policy, messageIds, builder -> builder.setConnector(connector),
+                "CoapTreeSecure");
     }
 
     private EndpointBinding(CoapServer server, ServerOptions options, Configuration config,
-            Supplier<AccessPolicy> policy, Consumer<CoapEndpoint.Builder> transport, String threadPrefix) {
+            Supplier<AccessPolicy> policy, LeasedMessageIds messageIds, Consumer<CoapEndpoint.Builder> transport,
+            String threadPrefix) {
         this.server = server;
-        CoapEndpoint.Builder builder = new CoapEndpoint.Builder().setConfiguration(config);
+        // Californium's builder would make this store with its own message ID provider; the server's outlives the
+        // endpoint and leases IDs for RFC 7252's exchange lifetime (LeasedMessageIds says why)
+        TokenGenerator tokens = new RandomTokenGenerator(config);
+        InMemoryMessageExchangeStore exchanges = new InMemoryMessageExchangeStore(config, tokens);
+        exchanges.setMessageIdProvider(messageIds);
+        CoapEndpoint.Builder builder = new CoapEndpoint.Builder().setConfiguration(config).setTokenGenerator(tokens)
+                .setMessageExchangeStore(exchanges);
         transport.accept(builder);
         this.endpoint = builder.build();
         this.mainExecutor = ExecutorsUtil.newScheduledThreadPool(options.protocolThreads(),
                 new NamedThreadFactory(threadPrefix + "#"));
         this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler(threadPrefix + "(secondary)#");
         server.addEndpoint(endpoint);
-        endpoint.setMessageDeliverer(new AccessCheckingDeliverer(server.getRoot(), config, policy));
+        endpoint.setMessageDeliverer(
+                new MessageIdAdmission(new AccessCheckingDeliverer(server.getRoot(), config, policy), messageIds));
         endpoint.setExecutors(mainExecutor, secondaryExecutor);
     }
 

@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.LongSupplier;
 
 import org.eclipse.californium.core.CoapServer;
 import org.eclipse.californium.core.coap.CoAP.Code;
@@ -21,6 +22,7 @@ import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
 import io.coaptree.server.access.AccessDecision;
+import io.coaptree.server.messageid.MessageIdAllocator;
 import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
@@ -48,6 +50,8 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     private final ObserveRelations observeRelations = new ObserveRelations();
 
     private final AtomicReference<AccessPolicy> accessPolicy = new AtomicReference<>(AccessPolicy.defaults());
+    /** The message IDs of every endpoint's own messages: one memory for all, kept across re-binding. */
+    private final LeasedMessageIds messageIds;
 
     private ServerOptions options;
     private EndpointBinding binding;
@@ -61,8 +65,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     private boolean closed;
 
     public GatewayCoapServer() {
+        this(System::nanoTime);
+    }
+
+    /** @param nanoClock the monotonic clock message IDs are leased by (tests move it by hand) */
+    GatewayCoapServer(LongSupplier nanoClock) {
         // no ports: the server gets its endpoints from apply(), and creates no thread until then
         server = new CoapServer(CaliforniumSettings.configurationFor(ServerOptions.defaults()));
+        messageIds = new LeasedMessageIds(new MessageIdAllocator(ServerOptions.defaults().maxPeers(), nanoClock));
         published = new PublishedResources(server.getRoot());
         observeRelations.follow(server.getRoot());
     }
@@ -89,6 +99,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             }
         }
         options = next;
+        messageIds.allocator().setMaxPeers(next.maxPeers());
         adoptNode(next.domain(), next.group());
     }
 
@@ -136,7 +147,8 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         if (samePort) {
             previous.stop();
         }
-        EndpointBinding fresh = new EndpointBinding(server, shared, config, accessPolicy::get, connector);
+        EndpointBinding fresh = new EndpointBinding(server, shared, config, accessPolicy::get, messageIds,
+                connector);
         try {
             fresh.start();
         } catch (IOException e) {
@@ -168,6 +180,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     /** @return the bound address with its actual port, or {@code null} if no endpoint is bound */
     public synchronized InetSocketAddress boundAddress() {
         return binding == null ? null : binding.address();
+    }
+
+    /**
+     * @return the messages the endpoints did not send because no message ID was free towards their peer (RFC 7252
+     *         forbids reusing one within 247 s), counted since the server was made
+     */
+    public MessageIdAllocator.Refusals messageIdRefusals() {
+        return messageIds.allocator().refusals();
     }
 
     /** @return the Californium server, for adding resources that are not {@link ExtendedResource}s */
@@ -273,7 +293,7 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         if (samePort) {
             previous.stop();
         }
-        EndpointBinding fresh = new EndpointBinding(server, next, accessPolicy::get, address);
+        EndpointBinding fresh = new EndpointBinding(server, next, accessPolicy::get, messageIds, address);
         try {
             fresh.start();
         } catch (IOException e) {

@@ -21,8 +21,8 @@ import io.coaptree.properties.Setting;
  * @param blockSize preferred block size of blockwise transfers, a power of two 16..1024
  * @param maxResourceBodySize largest body reassembled from blocks, bytes
  * @param maxPeers peers the server keeps state for at once
- * @param peerInactivitySeconds a peer silent this long may be forgotten
- * @param exchangeLifetimeSeconds how long an exchange is kept for deduplication
+ * @param exchangeLifetimeSeconds how long an exchange is kept for deduplication (not how long a message ID the server
+ *            chose stays taken: always RFC 7252's 247 s)
  * @param blockwiseLifetimeSeconds how long an unfinished blockwise transfer is kept
  * @param maxObserveRelations observe relations the server accepts in total
  * @param observeCheckIntervalSeconds at most this long between confirmable notifications that check the observer is
@@ -40,10 +40,10 @@ import io.coaptree.properties.Setting;
  *            {@code net.core.wmem_max}
  */
 public record ServerOptions(boolean enabled, String bindAddress, int port, String domain, String group,
-        int maxMessageSize, int blockSize, int maxResourceBodySize, int maxPeers, int peerInactivitySeconds,
-        int exchangeLifetimeSeconds, int blockwiseLifetimeSeconds, int maxObserveRelations,
-        int observeCheckIntervalSeconds, int observeCheckIntervalCount, int protocolThreads,
-        int dedupMessagesPerPeer, int udpReceiveBufferBytes, int udpSendBufferBytes) {
+        int maxMessageSize, int blockSize, int maxResourceBodySize, int maxPeers, int exchangeLifetimeSeconds,
+        int blockwiseLifetimeSeconds, int maxObserveRelations, int observeCheckIntervalSeconds,
+        int observeCheckIntervalCount, int protocolThreads, int dedupMessagesPerPeer, int udpReceiveBufferBytes,
+        int udpSendBufferBytes) {
 
     public static final String PID = "io.coaptree.server.CoapServerService";
 
@@ -85,8 +85,10 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
                     + "registration with many links).");
     public static final Setting<Integer> MAX_PEERS = Setting.integer("limits.peers", 500).range(1, 100_000)
             .named("Maximum peers")
-            .describedAs("Clients the server keeps protocol state for at once. Californium's default (150000) is "
-                    + "sized for cloud servers.");
+            .describedAs("Clients the server keeps protocol state for at once. It remembers the message IDs of what "
+                    + "it sent on its own initiative (separate responses, notifications) to each client for 247 s; "
+                    + "with this many clients remembered, a further one is sent no such message until one is "
+                    + "forgotten. Californium's default (150000) is sized for cloud servers.");
     public static final Setting<Integer> DEDUP_MESSAGES_PER_PEER = Setting.integer("limits.dedup.messages.per.peer",
             16).range(8, 4096).named("Deduplication memory per peer")
             .describedAs("Recent messages remembered per client to recognise retransmissions (a client waits for the "
@@ -104,14 +106,16 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             .range(0, MAX_SOCKET_BUFFER).named("UDP send buffer (bytes)")
             .describedAs("Socket send buffer asked of the OS; 0 keeps the OS default, which suffices for answers. "
                     + "Capped by net.core.wmem_max. Otherwise 16384 to 67108864.");
-    public static final Setting<Integer> PEER_INACTIVITY = Setting.integer("limits.peer.inactivity.seconds", 600)
-            .range(10, 86_400).named("Peer inactivity (s)")
-            .describedAs("A client silent for this long may be forgotten when room is needed for another.");
-    /** Below about 10 s a retransmitted confirmable request could be executed twice. */
+    /**
+     * Below about 10 s a retransmitted confirmable request could be executed twice. Only deduplication: the message
+     * IDs the server chooses are leased for RFC 7252's 247 s whatever this says ({@code messageid.MessageIdAllocator}).
+     */
     public static final Setting<Integer> EXCHANGE_LIFETIME = Setting.integer("limits.exchange.lifetime.seconds", 60)
             .range(10, 247).named("Exchange lifetime (s)")
             .describedAs("How long a request is remembered to answer retransmissions without executing it twice. "
-                    + "RFC 7252's value (247 s) keeps much more state.");
+                    + "RFC 7252's value (247 s) keeps much more state. Message IDs the server chooses (separate "
+                    + "responses, notifications) are never given to one client twice within 247 s, whatever this "
+                    + "value.");
     public static final Setting<Integer> BLOCKWISE_LIFETIME = Setting.integer("limits.blockwise.lifetime.seconds", 60)
             .range(5, 3600).named("Blockwise transfer lifetime (s)")
             .describedAs("How long an unfinished blockwise transfer is kept.");
@@ -131,8 +135,8 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
     /** This class's settings, in WebUI order. */
     public static final List<Setting<?>> ALL = List.of(ENABLED, BIND_ADDRESS, PORT, DOMAIN, GROUP, MAX_MESSAGE_SIZE,
             BLOCK_SIZE, MAX_RESOURCE_BODY_SIZE, MAX_PEERS, DEDUP_MESSAGES_PER_PEER, UDP_RECEIVE_BUFFER,
-            UDP_SEND_BUFFER, PEER_INACTIVITY, EXCHANGE_LIFETIME, BLOCKWISE_LIFETIME, PROTOCOL_THREADS,
-            OBSERVE_MAX_RELATIONS, OBSERVE_CHECK_INTERVAL, OBSERVE_CHECK_COUNT);
+            UDP_SEND_BUFFER, EXCHANGE_LIFETIME, BLOCKWISE_LIFETIME, PROTOCOL_THREADS, OBSERVE_MAX_RELATIONS,
+            OBSERVE_CHECK_INTERVAL, OBSERVE_CHECK_COUNT);
 
     /** Every setting of the component: the plain endpoint's, the access policy's, the DTLS endpoint's. */
     public static final ComponentSettings SETTINGS = ComponentSettings.of(PID, "CoAP Server",
@@ -159,7 +163,6 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         }
         MAX_RESOURCE_BODY_SIZE.check(maxResourceBodySize);
         MAX_PEERS.check(maxPeers);
-        PEER_INACTIVITY.check(peerInactivitySeconds);
         EXCHANGE_LIFETIME.check(exchangeLifetimeSeconds);
         BLOCKWISE_LIFETIME.check(blockwiseLifetimeSeconds);
         OBSERVE_MAX_RELATIONS.check(maxObserveRelations);
@@ -185,11 +188,11 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
         return new ServerOptions(ENABLED.from(properties), BIND_ADDRESS.from(properties), PORT.from(properties),
                 DOMAIN.from(properties), GROUP.from(properties), MAX_MESSAGE_SIZE.from(properties),
                 BLOCK_SIZE.from(properties), MAX_RESOURCE_BODY_SIZE.from(properties), MAX_PEERS.from(properties),
-                PEER_INACTIVITY.from(properties), EXCHANGE_LIFETIME.from(properties),
-                BLOCKWISE_LIFETIME.from(properties), OBSERVE_MAX_RELATIONS.from(properties),
-                OBSERVE_CHECK_INTERVAL.from(properties), OBSERVE_CHECK_COUNT.from(properties),
-                PROTOCOL_THREADS.from(properties), DEDUP_MESSAGES_PER_PEER.from(properties),
-                UDP_RECEIVE_BUFFER.from(properties), UDP_SEND_BUFFER.from(properties));
+                EXCHANGE_LIFETIME.from(properties), BLOCKWISE_LIFETIME.from(properties),
+                OBSERVE_MAX_RELATIONS.from(properties), OBSERVE_CHECK_INTERVAL.from(properties),
+                OBSERVE_CHECK_COUNT.from(properties), PROTOCOL_THREADS.from(properties),
+                DEDUP_MESSAGES_PER_PEER.from(properties), UDP_RECEIVE_BUFFER.from(properties),
+                UDP_SEND_BUFFER.from(properties));
     }
 
     /** @return whether switching to {@code other} needs a new endpoint (anything but domain and group changed) */
@@ -211,10 +214,9 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
      */
     private ServerOptions copy(boolean newEnabled, int newPort, String newDomain, String newGroup) {
         return new ServerOptions(newEnabled, bindAddress, newPort, newDomain, newGroup, maxMessageSize, blockSize,
-                maxResourceBodySize, maxPeers, peerInactivitySeconds, exchangeLifetimeSeconds,
-                blockwiseLifetimeSeconds, maxObserveRelations, observeCheckIntervalSeconds,
-                observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer, udpReceiveBufferBytes,
-                udpSendBufferBytes);
+                maxResourceBodySize, maxPeers, exchangeLifetimeSeconds, blockwiseLifetimeSeconds, maxObserveRelations,
+                observeCheckIntervalSeconds, observeCheckIntervalCount, protocolThreads, dedupMessagesPerPeer,
+                udpReceiveBufferBytes, udpSendBufferBytes);
     }
 
     /** The range 0..64 MiB is the setting's; between 0 (the OS default) and 16 KiB nothing makes sense. */

@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.core.network.CoapEndpoint;
@@ -16,6 +17,7 @@ import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.server.messageid.MessageIdAllocator;
 import io.coaptree.server.options.ServerOptions;
 
 class CaliforniumSettingsTest {
@@ -28,6 +30,23 @@ class CaliforniumSettingsTest {
         assertEquals(CoapConfig.DEDUPLICATOR_PEERS_MARK_AND_SWEEP, config.get(CoapConfig.DEDUPLICATOR));
         assertEquals(32, config.get(CoapConfig.PEERS_MARK_AND_SWEEP_MESSAGES));
         assertEquals(200, config.get(CoapConfig.MAX_ACTIVE_PEERS));
+    }
+
+    /**
+     * RFC 7252 section 4.8.2 derives EXCHANGE_LIFETIME from the transmission parameters; message IDs are leased for
+     * the value the defaults give (247 s). Parameters that made it longer would need a longer lease.
+     */
+    @Test
+    void messageIdsAreLeasedForTheExchangeLifetimeOfTheTransmissionParameters() {
+        Configuration config = CaliforniumSettings.configurationFor(ServerOptions.defaults());
+        double ackTimeout = config.get(CoapConfig.ACK_TIMEOUT, TimeUnit.MILLISECONDS) / 1000.0;
+        assertEquals(2f, config.get(CoapConfig.ACK_TIMEOUT_SCALE), "RFC 7252 doubles the timeout per retransmission");
+        double maxTransmitSpan = ackTimeout * ((1 << config.get(CoapConfig.MAX_RETRANSMIT)) - 1)
+                * config.get(CoapConfig.ACK_INIT_RANDOM);
+        double exchangeLifetime = maxTransmitSpan + 2 * config.get(CoapConfig.MAX_LATENCY, TimeUnit.SECONDS)
+                + ackTimeout;
+        assertTrue(exchangeLifetime <= MessageIdAllocator.EXCHANGE_LIFETIME.toSeconds(),
+                "EXCHANGE_LIFETIME " + exchangeLifetime + " s");
     }
 
     @Test

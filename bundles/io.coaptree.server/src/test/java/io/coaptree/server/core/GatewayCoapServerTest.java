@@ -85,7 +85,7 @@ class GatewayCoapServerTest {
         server.close();
     }
 
-    private static ServerOptions options(Object... keyValues) {
+    static ServerOptions options(Object... keyValues) {
         Map<String, Object> p = new HashMap<>();
         p.put("coap.bind.address", "127.0.0.1");
         p.put("coap.port", 0);
@@ -102,7 +102,7 @@ class GatewayCoapServerTest {
         return response.getResponseText();
     }
 
-    private static int freeUdpPort() throws SocketException {
+    static int freeUdpPort() throws SocketException {
         try (DatagramSocket probe = new DatagramSocket(new InetSocketAddress("127.0.0.1", 0))) {
             return probe.getLocalPort();
         }

@@ -47,7 +47,6 @@ class ServerOptionsTest {
             "limits.block.size                 | 2048      | limits.block.size: '2048' is not one of 16, 32, 64, 128, 256, 512, 1024",
             "limits.resource.body.size         | 0         | limits.resource.body.size: 0 is outside",
             "limits.peers                      | 0         | limits.peers: 0 is outside 1..100000",
-            "limits.peer.inactivity.seconds    | 1         | limits.peer.inactivity.seconds: 1 is outside",
             "limits.exchange.lifetime.seconds  | 1000      | limits.exchange.lifetime.seconds: 1000 is outside",
             "limits.blockwise.lifetime.seconds | 0         | limits.blockwise.lifetime.seconds: 0 is outside",
             "limits.protocol.threads           | 64        | limits.protocol.threads: 64 is outside 1..16",

@@ -24,6 +24,10 @@ public final class ObserveEndpoint implements AutoCloseable {
         // Inside OSGi the modules' definitions must be registered before a Configuration is built.
         CoapConfig.register();
         UdpConfig.register();
+        // Californium's standard values are RFC 7252's: a message ID sent to a device is not used again towards it
+        // within EXCHANGE_LIFETIME (247 s; a device is remembered 600 s), and when none is free the request fails
+        // (the relation's onError) instead. Keep EXCHANGE_LIFETIME here: the server shortens its own only for
+        // deduplication, and takes its message IDs elsewhere.
         Configuration config = Configuration.createStandardWithoutFile();
         main = ExecutorsUtil.newScheduledThreadPool(1, new NamedThreadFactory("telemetry-" + gatewayName + "-observe#"));
         secondary = ExecutorsUtil.newDefaultSecondaryScheduler("telemetry-" + gatewayName + "-observe(secondary)#");
