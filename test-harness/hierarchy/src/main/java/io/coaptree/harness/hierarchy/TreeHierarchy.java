@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.coaptree.harness.junit.ThreadStacks;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.harness.pki.TreePki;
 
