@@ -71,7 +71,8 @@ class ThreadDumpOnTimeoutTest {
         assertInstanceOf(TimeoutException.class, run.summary.getFailures().get(0).getException());
         assertTrue(run.err.contains("---- thread stacks: ") && run.err.contains("timed out after 300 milliseconds"),
                 run.err);
-        assertTrue(run.err.contains('"' + BYSTANDER + "\" WAITING"), "the other threads are where they were: " + run.err);
+        assertTrue(run.err.contains('"' + BYSTANDER + "\" WAITING"),
+                "the other threads are where they were: " + run.err);
     }
 
     @Test
