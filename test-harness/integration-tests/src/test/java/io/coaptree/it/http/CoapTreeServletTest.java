@@ -10,13 +10,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.net.http.HttpResponse;
 import java.util.Map;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
@@ -26,47 +24,37 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * switched off). Limits small enough to reach: a 64-byte body, one event stream, two resources per stream.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CoapTreeServletTest {
 
     private static final Map<String, Object> LIMITS = Map.of("http.max.request.bytes", 64, "http.max.event.streams", 1,
             "http.max.stream.resources", 2);
 
-    private OneGatewayHttp gateway;
-    private TreeHttp http;
+    @RegisterExtension
+    static final OneGatewayHttp GATEWAY = new OneGatewayHttp("servlet", LIMITS);
 
-    @BeforeAll
-    void start() throws Exception {
-        gateway = OneGatewayHttp.start("servlet", LIMITS);
-        http = gateway.http();
-    }
-
-    @AfterAll
-    void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
+    private static TreeHttp http() {
+        return GATEWAY.http();
     }
 
     @Test
     @Order(1)
     void thePrefixLeadsToThePageWhoseFilesAndDataAreServedReadOnly() throws Exception {
-        HttpResponse<String> prefix = http.get("");
+        HttpResponse<String> prefix = http().get("");
         assertEquals(302, prefix.statusCode());
         assertTrue(prefix.headers().firstValue("Location").orElse("").endsWith("/coaptree/"), prefix.headers().map());
 
-        HttpResponse<String> page = http.get("/");
+        HttpResponse<String> page = http().get("/");
         assertEquals(200, page.statusCode());
         assertEquals("text/html;charset=utf-8", page.headers().firstValue("Content-Type").orElse(null));
         assertEquals("text/javascript;charset=utf-8",
-                http.get("/.tree/app.js").headers().firstValue("Content-Type").orElse(null));
-        HttpResponse<String> data = http.get("/.tree/gateways");
+                http().get("/.tree/app.js").headers().firstValue("Content-Type").orElse(null));
+        HttpResponse<String> data = http().get("/.tree/gateways");
         assertEquals(200, data.statusCode());
         assertEquals("application/json", data.headers().firstValue("Content-Type").orElse(null));
         assertTrue(data.body().contains("\"gateways\":[]"), "in no tree, no gateways: " + data.body());
-        assertEquals(404, http.get("/.tree/index.htm").statusCode(), "no such page file");
+        assertEquals(404, http().get("/.tree/index.htm").statusCode(), "no such page file");
 
-        HttpResponse<String> post = http.send("POST", "/.tree/gateways", OPERATOR, PASSWORD);
+        HttpResponse<String> post = http().send("POST", "/.tree/gateways", OPERATOR, PASSWORD);
         assertEquals(405, post.statusCode(), "even with credentials: " + post.body());
         assertEquals("GET, HEAD", post.headers().firstValue("Allow").orElse(null));
     }
@@ -74,39 +62,39 @@ class CoapTreeServletTest {
     @Test
     @Order(2)
     void everyOtherPathIsARequestToTheGatewaysCoapServer() throws Exception {
-        HttpResponse<String> read = http.get("/temperature");
+        HttpResponse<String> read = http().get("/temperature");
         assertEquals(200, read.statusCode());
         assertTrue(read.body().matches("-?\\d+\\.\\d"), read.body());
-        assertEquals(404, http.get("/no-such-resource").statusCode());
-        assertTrue(http.get("/.well-known/core").body().contains("</switch>"), "the gateway's own resources");
+        assertEquals(404, http().get("/no-such-resource").statusCode());
+        assertTrue(http().get("/.well-known/core").body().contains("</switch>"), "the gateway's own resources");
     }
 
     @Test
     @Order(3)
     void aBodyAboveTheLimitIs413AndNeverReachesTheResource() throws Exception {
-        String before = http.get("/switch").body();
-        HttpResponse<String> large = http.put("/switch", "on".repeat(40), OPERATOR, PASSWORD);
+        String before = http().get("/switch").body();
+        HttpResponse<String> large = http().put("/switch", "on".repeat(40), OPERATOR, PASSWORD);
         assertEquals(413, large.statusCode(), large.body());
         assertTrue(large.body().contains("http.max.request.bytes"), large.body());
-        assertEquals(before, http.get("/switch").body());
-        assertEquals(400, http.put("/switch", "sideways", OPERATOR, PASSWORD).statusCode(),
+        assertEquals(before, http().get("/switch").body());
+        assertEquals(400, http().put("/switch", "sideways", OPERATOR, PASSWORD).statusCode(),
                 "a body within the limit reaches the resource, which judges it");
     }
 
     @Test
     @Order(4)
     void eventStreamsBeyondTheLimitAre503UntilOneEnds() throws Exception {
-        try (TreeHttp.Events first = http.events("/temperature")) {
+        try (TreeHttp.Events first = http().events("/temperature")) {
             assertEquals(200, first.response().statusCode());
             assertNotNull(first.next(WAIT), "the first notification");
-            HttpResponse<String> second = http.getAccepting("/temperature", "text/event-stream");
+            HttpResponse<String> second = http().getAccepting("/temperature", "text/event-stream");
             assertEquals(503, second.statusCode(), second.body());
             assertTrue(second.body().contains("http.max.event.streams"), second.body());
         }
         // The servlet finds the client gone on the stream's next write (a notification, every 5 s, or a keep-alive).
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (true) {
-            try (TreeHttp.Events next = http.events("/temperature")) {
+            try (TreeHttp.Events next = http().events("/temperature")) {
                 int status = next.response().statusCode();
                 if (status == 200) {
                     assertNotNull(next.next(WAIT), "a notification on the stream that took the freed place");
@@ -122,10 +110,10 @@ class CoapTreeServletTest {
     @Test
     @Order(5)
     void thePagesEventStreamTakesOneToTheLimitOfResources() throws Exception {
-        HttpResponse<String> none = http.get("/.tree/events");
+        HttpResponse<String> none = http().get("/.tree/events");
         assertEquals(400, none.statusCode());
         assertEquals("1 to 2 uri parameters (http.max.stream.resources)", none.body());
-        assertEquals(400, http.get("/.tree/events?uri=/temperature&uri=/switch&uri=/temperature").statusCode());
+        assertEquals(400, http().get("/.tree/events?uri=/temperature&uri=/switch&uri=/temperature").statusCode());
     }
 
     @Test
@@ -133,10 +121,10 @@ class CoapTreeServletTest {
     void withThePageSwitchedOffItsPathsAre404AndResourcesAreStillServed() throws Exception {
         Map<String, Object> settings = new java.util.HashMap<>(LIMITS);
         settings.put("http.page.enabled", false);
-        gateway.gateway().node().updateConfiguration(TreeHierarchy.HTTP_PID, settings);
-        HttpResponse<String> page = TreeHttp.await(() -> http.get("/"), r -> r.statusCode() == 404, WAIT);
+        GATEWAY.gateway().node().updateConfiguration(TreeHierarchy.HTTP_PID, settings);
+        HttpResponse<String> page = TreeHttp.await(() -> http().get("/"), r -> r.statusCode() == 404, WAIT);
         assertEquals("the page is off (http.page.enabled)", page.body());
-        assertEquals(404, http.get("/.tree/gateways").statusCode());
-        assertEquals(200, http.get("/temperature").statusCode());
+        assertEquals(404, http().get("/.tree/gateways").statusCode());
+        assertEquals(200, http().get("/temperature").statusCode());
     }
 }

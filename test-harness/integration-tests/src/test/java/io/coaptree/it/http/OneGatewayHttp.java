@@ -4,6 +4,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
 import io.coaptree.harness.hierarchy.KuraIdentities;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.it.TestGateway;
@@ -11,9 +15,10 @@ import io.coaptree.it.TestGateway;
 /**
  * One emulated Kura gateway with both packages, in no tree, reached through its own web server: the servlet and
  * Kura's identities on their own. Writes need an authenticated caller (the product's default), and the gateway knows
- * these Kura identities, all with {@link #PASSWORD}.
+ * these Kura identities, all with {@link #PASSWORD}. A test class registers it as an extension: the gateway starts
+ * before its tests and stops after them.
  */
-final class OneGatewayHttp implements AutoCloseable {
+final class OneGatewayHttp implements BeforeAllCallback, AfterAllCallback {
 
     static final Duration WAIT = Duration.ofSeconds(30);
     static final String PASSWORD = KuraIdentities.randomPassword();
@@ -26,30 +31,34 @@ final class OneGatewayHttp implements AutoCloseable {
     /** Holds {@code rest.coaptree}, but must change its password first ({@code kura.need.password.change}). */
     static final String NEWCOMER = "newcomer";
 
-    private final TestGateway gateway;
-    private final TreeHttp http;
-
-    private OneGatewayHttp(TestGateway gateway) {
-        this.gateway = gateway;
-        this.http = new TreeHttp("http://127.0.0.1:" + gateway.node().httpPort() + "/coaptree");
-    }
+    private final String name;
+    private final Map<String, Object> httpSettings;
+    private TestGateway gateway;
+    private TreeHttp http;
 
     /** @param httpSettings HTTP access settings over the defaults */
-    static OneGatewayHttp start(String name, Map<String, Object> httpSettings) throws Exception {
+    OneGatewayHttp(String name, Map<String, Object> httpSettings) {
+        this.name = name;
+        this.httpSettings = Map.copyOf(httpSettings);
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
         Map<String, Object> identities = KuraIdentities.roleStore(
                 Map.of(OPERATOR, PASSWORD, ADMIN, PASSWORD, VIEWER, PASSWORD, NEWCOMER, PASSWORD),
                 Map.of("rest.coaptree", List.of(OPERATOR, NEWCOMER), "kura.admin", List.of(ADMIN)),
                 Map.of(NEWCOMER, Map.of("kura.need.password.change", "true")));
-        TestGateway gateway = TestGateway.start(name, Map.of("access.writes", "authenticated"),
+        gateway = TestGateway.start(name, Map.of("access.writes", "authenticated"),
                 Map.of(KuraIdentities.ROLE_STORE_PID, identities, TreeHierarchy.HTTP_PID, httpSettings));
-        try {
-            OneGatewayHttp started = new OneGatewayHttp(gateway);
-            // the servlet is registered on the whiteboard once the component has its configuration
-            TreeHttp.await(() -> started.http.get("/temperature"), r -> r.statusCode() == 200, WAIT);
-            return started;
-        } catch (Exception | AssertionError e) {
+        http = new TreeHttp("http://127.0.0.1:" + gateway.node().httpPort() + "/coaptree");
+        // the servlet is registered on the whiteboard once the component has its configuration
+        TreeHttp.await(() -> http.get("/temperature"), r -> r.statusCode() == 200, WAIT);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (gateway != null) {
             gateway.close();
-            throw e;
         }
     }
 
@@ -60,10 +69,5 @@ final class OneGatewayHttp implements AutoCloseable {
 
     TestGateway gateway() {
         return gateway;
-    }
-
-    @Override
-    public void close() {
-        gateway.close();
     }
 }
