@@ -32,12 +32,12 @@ final class ChromiumPage implements AutoCloseable {
 
     static ChromiumPage open(String url) {
         Path chromium = Prerequisites.debianTool("chromium", "chromium");
-        Path driver = Prerequisites.debianTool("chromedriver", "chromium-driver");
+        Path chromedriver = Prerequisites.debianTool("chromedriver", "chromium-driver");
         ChromeOptions options = new ChromeOptions();
         options.setBinary(chromium.toFile());
         // no sandbox: CI and containers run as root, where Chromium's sandbox cannot start
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,760");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.get(url);

@@ -41,7 +41,8 @@ class CoapTreeServletTest {
     void thePrefixLeadsToThePageWhoseFilesAndDataAreServedReadOnly() throws Exception {
         HttpResponse<String> prefix = http().get("");
         assertEquals(302, prefix.statusCode());
-        assertTrue(prefix.headers().firstValue("Location").orElse("").endsWith("/coaptree/"), prefix.headers().map());
+        assertTrue(prefix.headers().firstValue("Location").orElse("").endsWith("/coaptree/"),
+                prefix.headers().map().toString());
 
         HttpResponse<String> page = http().get("/");
         assertEquals(200, page.statusCode());
