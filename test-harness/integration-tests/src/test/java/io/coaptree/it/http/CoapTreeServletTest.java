@@ -88,9 +88,10 @@ class CoapTreeServletTest {
         try (TreeHttp.Events first = http().events("/temperature")) {
             assertEquals(200, first.response().statusCode());
             assertNotNull(first.next(WAIT), "the first notification");
-            HttpResponse<String> second = http().getAccepting("/temperature", "text/event-stream");
-            assertEquals(503, second.statusCode(), second.body());
-            assertTrue(second.body().contains("http.max.event.streams"), second.body());
+            // an event stream, so that a stream let through by mistake fails on its status instead of never ending
+            try (TreeHttp.Events second = http().events("/temperature")) {
+                assertEquals(503, second.response().statusCode());
+            }
         }
         // The servlet finds the client gone on the stream's next write (a notification, every 5 s, or a keep-alive).
         long deadline = System.nanoTime() + WAIT.toNanos();
@@ -123,9 +124,12 @@ class CoapTreeServletTest {
         Map<String, Object> settings = new java.util.HashMap<>(LIMITS);
         settings.put("http.page.enabled", false);
         GATEWAY.gateway().node().updateConfiguration(TreeHierarchy.HTTP_PID, settings);
-        HttpResponse<String> page = TreeHttp.await(() -> http().get("/"), r -> r.statusCode() == 404, WAIT);
-        assertEquals("the page is off (http.page.enabled)", page.body());
-        assertEquals(404, http().get("/.tree/gateways").statusCode());
+        // while the servlet is registered again with the new settings, the web server itself answers 404 for a moment
+        String off = "the page is off (http.page.enabled)";
+        TreeHttp.await(() -> http().get("/"), r -> r.statusCode() == 404 && r.body().equals(off), WAIT);
+        HttpResponse<String> data = http().get("/.tree/gateways");
+        assertEquals(404, data.statusCode());
+        assertEquals(off, data.body());
         assertEquals(200, http().get("/temperature").statusCode());
     }
 }
