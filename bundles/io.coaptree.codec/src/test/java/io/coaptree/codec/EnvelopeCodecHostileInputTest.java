@@ -16,26 +16,26 @@ import org.junit.jupiter.api.Test;
 import com.esotericsoftware.kryo.Kryo;
 import com.esotericsoftware.kryo.io.Output;
 
-/** Input from the network: whatever arrives, decoding either yields an envelope or an EnvelopeCodecException. */
+/**
+ * Input from the network: whatever arrives, decoding either yields a valid envelope or an EnvelopeCodecException
+ * whose message says what was wrong; a test named "is rejected" fails if its input decodes.
+ */
 class EnvelopeCodecHostileInputTest {
 
     private final EnvelopeCodec codec = new EnvelopeCodec();
 
-    /** Decodes, accepting success or EnvelopeCodecException; anything else fails the test with the input. */
-    private boolean decodesOrIsRejected(byte[] input) {
-        try {
-            codec.decode(input);
-            return true;
-        } catch (EnvelopeCodecException expected) {
-            return false;
-        } catch (Throwable t) {
-            fail("decoding " + HexFormat.of().formatHex(input) + " threw " + t, t);
-            return false;
-        }
+    /** The codec's refusal of {@code input}; a decoded envelope or any other throwable fails the test. */
+    private EnvelopeCodecException rejected(byte[] input) {
+        return assertThrows(EnvelopeCodecException.class, () -> codec.decode(input),
+                () -> "not rejected: " + HexFormat.of().formatHex(input));
     }
 
-    private EnvelopeCodecException rejected(byte[] input) {
-        return assertThrows(EnvelopeCodecException.class, () -> codec.decode(input));
+    /** As {@link #rejected}, and the refusal's message starts with or contains one of {@code reasons}. */
+    private void rejectedFor(byte[] input, String... reasons) {
+        String message = rejected(input).getMessage();
+        assertTrue(Arrays.stream(reasons).anyMatch(message::contains),
+                "rejected for " + message + ", expected " + Arrays.toString(reasons) + ": "
+                        + HexFormat.of().formatHex(input));
     }
 
     @Test
@@ -44,7 +44,13 @@ class EnvelopeCodecHostileInputTest {
         for (int i = 0; i < 5000; i++) {
             byte[] garbage = new byte[r.nextInt(300)];
             r.nextBytes(garbage);
-            decodesOrIsRejected(garbage);
+            if (garbage.length == 0) {
+                rejectedFor(garbage, "empty input");
+            } else if (garbage[0] != EnvelopeCodec.FORMAT_VERSION) {
+                rejectedFor(garbage, "unsupported format version " + (garbage[0] & 0xFF));
+            } else {
+                rejected(garbage); // our version byte by chance: refused further on
+            }
         }
     }
 
@@ -56,19 +62,20 @@ class EnvelopeCodecHostileInputTest {
             byte[] garbage = new byte[2 + r.nextInt(300)];
             r.nextBytes(garbage);
             System.arraycopy(header, 0, garbage, 0, 2);
-            decodesOrIsRejected(garbage);
+            // the header passes; the envelope's fields, or what follows them, are refused
+            rejectedFor(garbage, "malformed envelope: ", " bytes after the envelope");
         }
     }
 
     @Test
     void everyTruncationIsRejected() throws Exception {
         Random r = new Random(44);
+        rejectedFor(new byte[0], "empty input");
         for (int n = 0; n < 50; n++) {
             byte[] encoded = codec.encode(n == 0 ? Envelopes.full() : Envelopes.random(r));
-            for (int length = 0; length < encoded.length; length++) {
-                byte[] truncated = Arrays.copyOf(encoded, length);
+            for (int length = 1; length < encoded.length; length++) {
                 // No prefix of an envelope is an envelope: its last field is always still missing.
-                assertTrue(!decodesOrIsRejected(truncated), "prefix of " + length + " bytes decoded");
+                rejectedFor(Arrays.copyOf(encoded, length), "Buffer underflow", "(truncated)");
             }
         }
     }
@@ -80,7 +87,7 @@ class EnvelopeCodecHostileInputTest {
         for (int bit = 0; bit < full.length * 8; bit++) {
             byte[] flipped = full.clone();
             flipped[bit / 8] ^= (byte) (1 << (bit % 8));
-            decodesOrIsRejected(flipped);
+            rejectedOrValid(flipped);
         }
         for (int i = 0; i < 5000; i++) {
             byte[] flipped = codec.encode(Envelopes.random(r));
@@ -88,7 +95,28 @@ class EnvelopeCodecHostileInputTest {
                 int bit = r.nextInt(flipped.length * 8);
                 flipped[bit / 8] ^= (byte) (1 << (bit % 8));
             }
-            decodesOrIsRejected(flipped);
+            rejectedOrValid(flipped);
+        }
+    }
+
+    /**
+     * Decodes: an EnvelopeCodecException passes, and so does an envelope that is valid, i.e. one the codec encodes
+     * again (within every limit) and decodes back to itself; anything else fails the test with the input.
+     */
+    private void rejectedOrValid(byte[] input) {
+        CoapEnvelope decoded;
+        try {
+            decoded = codec.decode(input);
+        } catch (EnvelopeCodecException expected) {
+            return;
+        } catch (Throwable t) {
+            fail("decoding " + HexFormat.of().formatHex(input) + " threw " + t, t);
+            return;
+        }
+        try {
+            assertEquals(decoded, codec.decode(codec.encode(decoded)), HexFormat.of().formatHex(input));
+        } catch (EnvelopeCodecException e) {
+            fail("decoded " + HexFormat.of().formatHex(input) + " to an envelope the codec cannot encode again", e);
         }
     }
 
@@ -104,7 +132,7 @@ class EnvelopeCodecHostileInputTest {
 
     @Test
     void emptyAndOversizedInputIsRejectedBeforeParsing() {
-        rejected(new byte[0]);
+        rejectedFor(new byte[0], "empty input");
         byte[] huge = new byte[codec.limits().maxEncodedBytes() + 1];
         huge[0] = EnvelopeCodec.FORMAT_VERSION;
         assertTrue(rejected(huge).getMessage().contains("exceed"));
@@ -138,7 +166,7 @@ class EnvelopeCodecHostileInputTest {
         out.writeByte(EnvelopeCodec.FORMAT_VERSION);
         permissive.writeClassAndObject(out, new Canary());
         Canary.instances.set(0);
-        rejected(out.toBytes());
+        rejectedFor(out.toBytes(), "class name");
         assertEquals(0, Canary.instances.get());
     }
 
@@ -162,7 +190,7 @@ class EnvelopeCodecHostileInputTest {
         out.writeVarInt(Integer.MAX_VALUE, true); // a hostile length that Kryo's own reader would allocate
         EnvelopeCodecException e = rejected(out.toBytes());
         assertTrue(e.getMessage().contains("does not carry an envelope"), e.getMessage());
-        rejected(new byte[] { EnvelopeCodec.FORMAT_VERSION, 0 }); // Kryo's null marker
+        rejectedFor(new byte[] { EnvelopeCodec.FORMAT_VERSION, 0 }, "does not carry an envelope but null"); // Kryo's null
     }
 
     @Test
@@ -174,7 +202,8 @@ class EnvelopeCodecHostileInputTest {
             out.writeVarLong(7, true);
             out.writeVarInt(length, true); // the path's length claim
             out.writeBytes(new byte[20]);
-            rejected(out.toBytes());
+            // refused by the codec's own check of the claim, before anything of that size is allocated
+            rejectedFor(out.toBytes(), "path: ");
         }
         Output out = header();
         out.writeByte(2);

@@ -1,14 +1,13 @@
 package io.coaptree.it;
 
-import org.junit.jupiter.api.Assumptions;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+
+import io.coaptree.harness.junit.Prerequisites;
 
 /**
  * libcoap's command-line client (Debian libcoap3-bin): a CoAP implementation nobody on this project wrote.
@@ -23,7 +22,7 @@ public final class Libcoap {
     }
 
     public static Result run(String client, String... args) throws IOException, InterruptedException {
-        Path binary = find(client);
+        Path binary = Prerequisites.debianTool(client, "libcoap3-bin");
         List<String> command = new ArrayList<>();
         command.add(binary.toString());
         command.addAll(List.of(args));
@@ -34,20 +33,5 @@ public final class Libcoap {
         }
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
         return new Result(process.exitValue(), output);
-    }
-
-    private static Path find(String client) {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
-            Path candidate = Path.of(dir, client);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        String message = client + " is not installed (Debian package libcoap3-bin)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError(message + "; .ci/run must install it");
-        }
-        Assumptions.abort(message);
-        throw new IllegalStateException("unreachable");
     }
 }

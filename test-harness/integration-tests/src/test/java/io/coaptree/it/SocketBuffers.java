@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.junit.jupiter.api.Assumptions;
+import io.coaptree.harness.junit.Prerequisites;
 
 /**
  * A UDP socket's buffer as the kernel books it, read from outside with iproute2's {@code ss} (socket memory,
@@ -34,14 +34,7 @@ final class SocketBuffers {
 
     /** The receive buffer (bytes, the kernel's doubled figure) of the UDP socket bound to {@code port}. */
     static long receiveBufferOfUdpPort(int port) throws IOException, InterruptedException {
-        Path ss = Path.of("/usr/bin/ss");
-        if (!Files.isExecutable(ss)) {
-            String message = "ss is not installed (Debian package iproute2)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError(message + "; .ci/run must install it");
-            }
-            Assumptions.abort(message);
-        }
+        Path ss = Prerequisites.debianTool("ss", "iproute2");
         // -u UDP, -a unconnected too, -m socket memory, -n numeric; the filter keeps the one port
         Process process = new ProcessBuilder(List.of(ss.toString(), "-uamn", "sport = :" + port))
                 .redirectErrorStream(true).start();

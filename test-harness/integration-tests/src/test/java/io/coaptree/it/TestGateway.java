@@ -30,13 +30,25 @@ public final class TestGateway implements AutoCloseable {
 
     /** A gateway provisioned with these server settings (over test defaults), then given both packages. */
     public static TestGateway start(String name, Map<String, Object> serverSettings) throws Exception {
+        return start(name, serverSettings, Map.of());
+    }
+
+    /**
+     * As {@link #start(String, Map)}, also provisioned with other components' configurations (by PID), such as
+     * Kura's role store with identities, or our components' settings.
+     */
+    public static TestGateway start(String name, Map<String, Object> serverSettings,
+            Map<String, Map<String, Object>> configurations) throws Exception {
         Map<String, Object> settings = new java.util.HashMap<>(serverSettings);
         settings.putIfAbsent("coap.port", 0);
         settings.putIfAbsent("coap.bind.address", "127.0.0.1");
         // The product's default lets only DTLS-authenticated peers write (4.01 otherwise). The plain-CoAP tests
         // exercise CoAP itself, so they open writes explicitly; DTLS tests pass access.writes=authenticated.
         settings.putIfAbsent("access.writes", "open");
-        KuraNode node = KuraNode.builder(name).storage(freshStorage(name)).configuration(SERVER_PID, settings).start();
+        KuraNode.Builder builder = KuraNode.builder(name).storage(freshStorage(name))
+                .configuration(SERVER_PID, settings);
+        configurations.forEach(builder::configuration);
+        KuraNode node = builder.start();
         try {
             node.installDeploymentPackage(Packages.core());
             node.installDeploymentPackage(Packages.examples());

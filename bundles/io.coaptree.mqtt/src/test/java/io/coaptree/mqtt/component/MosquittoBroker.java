@@ -12,8 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
-
+import io.coaptree.harness.junit.Prerequisites;
 import io.coaptree.harness.pki.TestPki;
 
 /**
@@ -46,8 +45,8 @@ final class MosquittoBroker implements AutoCloseable {
 
     /** Starts Mosquitto with the server certificate of {@code pki}; skips (or fails under CI) if not installed. */
     static MosquittoBroker start(Path dir, TestPki pki) throws IOException, InterruptedException {
-        Path mosquitto = find("mosquitto");
-        Path passwd = find("mosquitto_passwd");
+        Path mosquitto = Prerequisites.debianTool("mosquitto", "mosquitto");
+        Path passwd = Prerequisites.debianTool("mosquitto_passwd", "mosquitto");
         Files.createDirectories(dir);
         Path passwordFile = dir.resolve("passwd");
         run(dir, passwd.toString(), "-c", "-b", passwordFile.toString(), USER, PASSWORD);
@@ -189,24 +188,5 @@ final class MosquittoBroker implements AutoCloseable {
             p.destroyForcibly();
             throw new IllegalStateException(String.join(" ", command) + " failed: " + output);
         }
-    }
-
-    /** Debian installs the broker in /usr/sbin, which is not on every user's PATH. */
-    private static Path find(String binary) {
-        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "/usr/bin").split(":")));
-        dirs.add("/usr/sbin");
-        dirs.add("/usr/local/sbin");
-        for (String dir : dirs) {
-            Path candidate = Path.of(dir, binary);
-            if (Files.isExecutable(candidate)) {
-                return candidate;
-            }
-        }
-        String message = binary + " is not installed (Debian package mosquitto)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError(message + "; .ci/run must install it");
-        }
-        Assumptions.abort(message);
-        throw new IllegalStateException("unreachable");
     }
 }

@@ -51,6 +51,7 @@ import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.protocol.MembershipProtocol;
 
@@ -69,6 +70,7 @@ class TreeResourceTest {
     private GatewayCoapServer g1;
     private GatewayCoapServer g2;
     private final Map<String, RemoteQueryNode> nodes = new HashMap<>();
+    private final Map<String, MembershipProtocol> trees = new HashMap<>();
     private final Map<String, GatewayCoapServer> servers = new HashMap<>();
     private final Map<String, CoapResourceDirectory> directories = new HashMap<>();
     private final Map<String, CurrentDirectory> services = new HashMap<>();
@@ -121,7 +123,26 @@ class TreeResourceTest {
         g2.addResource(new Silent(), ExtendedResource.class);
         // Everyone joins after the join window; then the tree is complete.
         scheduler.scheduleWithFixedDelay(() -> ticks.forEach(Runnable::run), 20, 20, TimeUnit.MILLISECONDS);
-        Thread.sleep(600);
+        awaitCompleteTree();
+    }
+
+    /** Until every gateway has joined and sees all three live; fails with their views at the deadline. */
+    private void awaitCompleteTree() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!trees.values().stream().allMatch(TreeResourceTest::seesTheWholeTree)) {
+            if (System.nanoTime() > deadline) {
+                StringBuilder views = new StringBuilder();
+                trees.forEach((address, tree) -> views.append(address).append(' ').append(tree.state()).append(": ")
+                        .append(tree.view().members()).append('\n'));
+                throw new AssertionError("the tree is not complete within 10 s:\n" + views);
+            }
+            Thread.sleep(10);
+        }
+    }
+
+    private static boolean seesTheWholeTree(MembershipProtocol tree) {
+        return tree.state() == MembershipProtocol.State.JOINED && tree.view().members().size() == 3
+                && tree.view().members().stream().allMatch(TreeMember::isUp);
     }
 
     private GatewayCoapServer gateway(String address, RemoteQueryOptions options) throws Exception {
@@ -134,6 +155,7 @@ class TreeResourceTest {
         treeSettings.put(TreeOptions.TICK_INTERVAL.id(), 20L);
         treeSettings.put(TreeOptions.JOIN_WINDOW.id(), 200L);
         MembershipProtocol tree = new MembershipProtocol(TreeOptions.fromProperties(treeSettings), Clock.systemUTC());
+        trees.put(address, tree);
         RemoteQueryNode node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
                 new ServerLocalExecutor(server::execute), options, Clock.systemUTC())
                 .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(services.get(address), server)).build();

@@ -15,9 +15,12 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 
+import org.eclipse.paho.client.mqttv3.IMqttDeliveryToken;
+import org.eclipse.paho.client.mqttv3.MqttCallback;
 import org.eclipse.paho.client.mqttv3.MqttClient;
 import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
+import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,15 +102,49 @@ class GatewayAdmissionTest {
             dA.publish("coaptree/A/1/gA1/query", "down".getBytes(StandardCharsets.UTF_8), 1, false);
             assertEquals("coaptree/A/1/gA1/query down", atGA1.poll(10, TimeUnit.SECONDS));
 
-            // refused: QoS 0, since Moquette never acknowledges a refused QoS 1 publish; dA's own heartbeat follows
+            // Each refusal is judged against a marker the same client publishes right after the forbidden message, at
+            // the same QoS, which reaches the same subscriber: a broker hands one connection's publishes on in order,
+            // so a forbidden message let through would arrive before its marker.
+
+            // gA1 may not speak for dA (QoS 0: Moquette never acknowledges a refused QoS 1 publish)
             gA1.publish("coaptree/A/-/dA/heartbeat", "forged".getBytes(StandardCharsets.UTF_8), 0, false);
-            dA.publish("coaptree/A/-/dA/heartbeat", "real".getBytes(StandardCharsets.UTF_8), 1, false);
-            assertEquals("coaptree/A/-/dA/heartbeat real", heartbeats.poll(10, TimeUnit.SECONDS));
-            assertEquals(0x80, gA1.subscribeWithResponse("coaptree/A/-/dA/query", 1).getGrantedQos()[0]);
-            assertNull(atGA1.poll(200, TimeUnit.MILLISECONDS));
+            gA1.publish("coaptree/A/1/gA1/heartbeat", "marker".getBytes(StandardCharsets.UTF_8), 0, false);
+            assertEquals("coaptree/A/1/gA1/heartbeat marker", heartbeats.poll(10, TimeUnit.SECONDS),
+                    "the forged heartbeat passed, or the marker did not arrive");
+
+            // gA1 may not read dA's requests: its subscription is refused, and a request to dA does not reach it
+            BlockingQueue<String> stolen = new LinkedBlockingQueue<>();
+            gA1.setCallback(new Collecting(stolen)); // where Paho hands a message no listener of gA1 matches
+            assertEquals(0x80, gA1.subscribeWithResponse("coaptree/A/-/dA/query", 1,
+                    (t, m) -> stolen.add(t + " " + new String(m.getPayload(), StandardCharsets.UTF_8)))
+                    .getGrantedQos()[0]);
+            BlockingQueue<String> atGA1Heartbeats = subscribe(gA1, "coaptree/+/+/+/heartbeat");
+            gA1.publish("coaptree/A/-/dA/query", "for-dA-only".getBytes(StandardCharsets.UTF_8), 1, false);
+            gA1.publish("coaptree/A/1/gA1/heartbeat", "marker-2".getBytes(StandardCharsets.UTF_8), 1, false);
+            assertEquals("coaptree/A/-/dA/query for-dA-only", atDA.poll(10, TimeUnit.SECONDS), "dA got its request");
+            assertEquals("coaptree/A/1/gA1/heartbeat marker-2", atGA1Heartbeats.poll(10, TimeUnit.SECONDS));
+            assertNull(stolen.poll(), "gA1 read a request to dA");
         } finally {
             gA1.disconnect();
             dA.disconnect();
+        }
+    }
+
+    /** Collects, as "topic payload", every message a client gets outside its subscriptions' own listeners. */
+    private record Collecting(BlockingQueue<String> into) implements MqttCallback {
+        @Override
+        public void messageArrived(String topic, MqttMessage message) {
+            into.add(topic + " " + new String(message.getPayload(), StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public void connectionLost(Throwable cause) {
+            // the test's next call fails on its own
+        }
+
+        @Override
+        public void deliveryComplete(IMqttDeliveryToken token) {
+            // nothing to collect
         }
     }
 

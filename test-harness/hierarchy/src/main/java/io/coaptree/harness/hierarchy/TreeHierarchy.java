@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import io.coaptree.harness.junit.ThreadStacks;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.harness.pki.TreePki;
 
@@ -35,8 +36,6 @@ public final class TreeHierarchy implements AutoCloseable {
     private static final Duration SERVICE_TIMEOUT = Duration.ofSeconds(60);
     public static final String TREE_SERVICE = "io.coaptree.tree.service.TreeService";
     public static final String HTTP_PID = "io.coaptree.http.HttpAccess";
-    /** Kura's role store: its configuration holds the gateway's identities and permissions. */
-    static final String ROLE_STORE_PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
     /** The Kura identity every gateway of the tree knows, with the permission to call through HTTP. */
     public static final String OPERATOR = "operator";
     /** A Kura identity without that permission. */
@@ -201,8 +200,9 @@ public final class TreeHierarchy implements AutoCloseable {
         builder.configuration(TREE_PID, tree);
         provisioning.configurations(g).forEach(builder::configuration);
 
-        builder.configuration(ROLE_STORE_PID, KuraIdentities.roleStore(Map.of(OPERATOR, operatorPassword, VIEWER,
-                operatorPassword), Map.of("rest.coaptree", List.of(OPERATOR))));
+        builder.configuration(KuraIdentities.ROLE_STORE_PID, KuraIdentities.roleStore(
+                Map.of(OPERATOR, operatorPassword, VIEWER, operatorPassword),
+                Map.of("rest.coaptree", List.of(OPERATOR))));
     }
 
     /** Where a gateway started under {@code storageName} keeps its storage (its keystore, snapshots, data). */

@@ -7,13 +7,14 @@ import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.WebDriverException;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+
+import io.coaptree.harness.junit.Prerequisites;
 
 /**
  * A page in Debian's headless Chromium, driven through chromium-driver (Selenium WebDriver with the driver's path set,
@@ -22,8 +23,6 @@ import org.openqa.selenium.chrome.ChromeOptions;
  */
 final class ChromiumPage implements AutoCloseable {
 
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path DRIVER = Path.of("/usr/bin/chromedriver");
 
     private final ChromeDriver driver;
 
@@ -32,18 +31,13 @@ final class ChromiumPage implements AutoCloseable {
     }
 
     static ChromiumPage open(String url) {
-        boolean installed = Files.isExecutable(CHROMIUM) && Files.isExecutable(DRIVER);
-        if (!installed) {
-            if ("true".equals(System.getenv("CI"))) {
-                throw new AssertionError("chromium and chromium-driver must be installed under CI (.ci/run)");
-            }
-            Assumptions.abort("Debian's chromium and chromium-driver are not installed");
-        }
+        Path chromium = Prerequisites.debianTool("chromium", "chromium");
+        Path chromedriver = Prerequisites.debianTool("chromedriver", "chromium-driver");
         ChromeOptions options = new ChromeOptions();
-        options.setBinary(CHROMIUM.toFile());
+        options.setBinary(chromium.toFile());
         // no sandbox: CI and containers run as root, where Chromium's sandbox cannot start
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1200,760");
-        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(DRIVER.toFile())
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(chromedriver.toFile())
                 .usingAnyFreePort().build();
         ChromeDriver driver = new ChromeDriver(service, options);
         driver.get(url);

@@ -11,6 +11,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /** A real HTTP client (the JDK's) against one gateway's web server, as curl or a dashboard would call it. */
@@ -36,10 +37,15 @@ final class TreeHttp {
 
     /** A request without a body, with Basic credentials when {@code user} is not null. */
     HttpResponse<String> send(String method, String path, String user, String password) throws Exception {
+        return sendAuthorized(method, path, user == null ? null : basic(user, password));
+    }
+
+    /** A request without a body, with this Authorization header when it is not null. */
+    HttpResponse<String> sendAuthorized(String method, String path, String authorization) throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .method(method, HttpRequest.BodyPublishers.noBody());
-        if (user != null) {
-            request.header("Authorization", basic(user, password));
+        if (authorization != null) {
+            request.header("Authorization", authorization);
         }
         return send(request);
     }
@@ -55,6 +61,32 @@ final class TreeHttp {
 
     private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
         return client.send(request.timeout(TIMEOUT).build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /** An HTTP call, for {@link #await}. */
+    interface Call {
+        HttpResponse<String> send() throws Exception;
+    }
+
+    /**
+     * Repeats the call every 200 ms until its answer is the one wanted (a configuration applies, and a tree settles,
+     * asynchronously); fails with the last answer at the deadline.
+     */
+    static HttpResponse<String> await(Call call, Predicate<HttpResponse<String>> wanted, Duration timeout)
+            throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            HttpResponse<String> response = call.send();
+            if (wanted.test(response)) {
+                return response;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(response.request().method() + " " + response.request().uri()
+                        + " not answered as wanted within " + timeout + ": " + response.statusCode() + " "
+                        + response.body());
+            }
+            Thread.sleep(200);
+        }
     }
 
     static String basic(String user, String password) {

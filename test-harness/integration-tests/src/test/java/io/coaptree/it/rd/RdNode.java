@@ -2,24 +2,20 @@ package io.coaptree.it.rd;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.core.CoapClient;
 import org.eclipse.californium.core.config.CoapConfig;
 import org.eclipse.californium.core.network.CoapEndpoint;
 import org.eclipse.californium.elements.config.Configuration;
 import org.eclipse.californium.elements.config.UdpConfig;
-import org.junit.jupiter.api.Assumptions;
 import org.osgi.framework.Bundle;
 
 import io.coaptree.harness.node.KuraNode;
+import io.coaptree.it.Libcoap;
 
 /**
  * An emulated gateway with the CoAPTree package (and the examples) for the Resource Directory tests: CoAP on
@@ -95,30 +91,7 @@ final class RdNode implements AutoCloseable {
 
     /** Runs libcoap's client without DTLS (Debian libcoap3-bin); skipped where it is absent, except under CI. */
     static String coapClientNotls(String... args) throws IOException, InterruptedException {
-        Path binary = null;
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin").split(":")) {
-            Path candidate = Path.of(dir, "coap-client-notls");
-            if (Files.isExecutable(candidate)) {
-                binary = candidate;
-                break;
-            }
-        }
-        if (binary == null) {
-            String message = "coap-client-notls is not installed (Debian package libcoap3-bin)";
-            if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-                throw new AssertionError(message);
-            }
-            Assumptions.abort(message);
-        }
-        List<String> command = new ArrayList<>();
-        command.add(binary.toString());
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        if (!process.waitFor(30, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError(String.join(" ", command) + " did not finish within 30 s");
-        }
-        return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        return Libcoap.run("coap-client-notls", args).output();
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Assumptions;
+import io.coaptree.harness.junit.Prerequisites;
 
 /**
  * Debian's Mosquitto on a free loopback port, anonymous, no persistence, started with its own configuration and
@@ -56,7 +56,7 @@ final class MosquittoProcess implements TreeBroker {
      */
     static MosquittoProcess start(Path dir, int port, String url, List<String> settings)
             throws IOException, InterruptedException {
-        Path mosquitto = find();
+        Path mosquitto = Prerequisites.debianTool("mosquitto", "mosquitto");
         Files.createDirectories(dir);
         MosquittoProcess broker = new MosquittoProcess(mosquitto, dir, port, url, settings);
         broker.launch();
@@ -72,23 +72,6 @@ final class MosquittoProcess implements TreeBroker {
     /** What the broker wrote so far (its log destination is stdout, appended here). */
     String log() throws IOException {
         return Files.readString(log);
-    }
-
-    private static Path find() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/usr/sbin").split(":")) {
-            for (String name : new String[] { dir + "/mosquitto", "/usr/sbin/mosquitto" }) {
-                Path candidate = Path.of(name);
-                if (Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        String message = "mosquitto is not installed (Debian package mosquitto)";
-        if ("true".equalsIgnoreCase(System.getenv("CI"))) {
-            throw new AssertionError(message + ", and CI=true requires it");
-        }
-        Assumptions.abort(message);
-        return null;
     }
 
     private void launch() throws IOException, InterruptedException {
