@@ -38,11 +38,7 @@ final class KeystoreAccess {
 
     /** {@code KeystoreService.getKeyStore()} of the instance {@code pid}. */
     KeyStore keyStore(String pid) throws Exception {
-        ServiceReference<?> reference = ServiceAccess.await(this.context,
-                "(&(objectClass=" + KEYSTORE_SERVICE + ")(kura.service.pid=" + pid + "))", this.timeout);
-        if (reference == null) {
-            throw new IllegalStateException("no KeystoreService " + pid + " within " + this.timeout);
-        }
+        ServiceReference<?> reference = reference(pid);
         Object service = this.context.getService(reference);
         try {
             return (KeyStore) ServiceAccess.invoke(service, KEYSTORE_SERVICE, "getKeyStore", new Class<?>[0]);
@@ -53,17 +49,27 @@ final class KeystoreAccess {
 
     /**
      * The password of the instance {@code pid} as its configuration holds it, once a randomization Kura was asked for
-     * has been written there.
+     * has been written there. Kura's keystore service is a delayed component: it randomizes when first used and
+     * writes the new password into its configuration a moment later, unless its last user let it go before (it is
+     * then deactivated, and randomizes again when next used); so this holds it, as a reader such as Kura's SSL
+     * manager does, until the configuration has settled.
      */
     char[] password(String pid) throws Exception {
-        long deadline = System.nanoTime() + this.timeout.toNanos();
-        Map<String, Object> configuration = this.configAdmin.properties(pid);
-        while (configuration == null || Boolean.TRUE.equals(configuration.get(RANDOMIZE))) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("keystore " + pid + ": no settled password within " + this.timeout);
-            }
-            Thread.sleep(50);
+        ServiceReference<?> reference = reference(pid);
+        this.context.getService(reference);
+        Map<String, Object> configuration;
+        try {
+            long deadline = System.nanoTime() + this.timeout.toNanos();
             configuration = this.configAdmin.properties(pid);
+            while (configuration == null || Boolean.TRUE.equals(configuration.get(RANDOMIZE))) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("keystore " + pid + ": no settled password within " + this.timeout);
+                }
+                Thread.sleep(50);
+                configuration = this.configAdmin.properties(pid);
+            }
+        } finally {
+            this.context.ungetService(reference);
         }
         Object value = configuration.get(PASSWORD);
         if (value == null) {
@@ -74,5 +80,14 @@ final class KeystoreAccess {
         } catch (GeneralSecurityException notEncrypted) {
             return value.toString().toCharArray(); // a metatype default is kept in plain until saved, as on Kura
         }
+    }
+
+    private ServiceReference<?> reference(String pid) {
+        ServiceReference<?> reference = ServiceAccess.await(this.context,
+                "(&(objectClass=" + KEYSTORE_SERVICE + ")(kura.service.pid=" + pid + "))", this.timeout);
+        if (reference == null) {
+            throw new IllegalStateException("no KeystoreService " + pid + " within " + this.timeout);
+        }
+        return reference;
     }
 }

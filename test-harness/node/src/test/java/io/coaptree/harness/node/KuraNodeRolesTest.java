@@ -28,6 +28,7 @@ class KuraNodeRolesTest {
     private static final Duration WAIT = Duration.ofSeconds(20);
     private static final String STORE = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
     private static final String USER_ADMIN = "org.osgi.service.useradmin.UserAdmin";
+    private static final String ROLE_STORE = "org.apache.felix.useradmin.RoleRepositoryStore";
     private static final int USER = 1;
     private static final int GROUP = 2;
     private static final String PERMISSION = "kura.permission.rest.test";
@@ -52,6 +53,9 @@ class KuraNodeRolesTest {
             }
         }
         try (KuraNode rebooted = KuraNode.builder("roles").storage(storage).start()) {
+            // the store comes up once the ConfigurationService has pushed the newest snapshot into ConfigAdmin
+            assertTrue(rebooted.awaitServiceProperty(ROLE_STORE, "(groups.config=*" + PERMISSION + "*)", WAIT),
+                    "the role store is configured from the snapshot: " + rebooted.configuration(STORE));
             Object userAdmin = userAdmin(rebooted);
             Object permission = call(userAdmin, "getRole", PERMISSION);
             assertNotNull(permission, "the group survived the reboot");
@@ -64,6 +68,7 @@ class KuraNodeRolesTest {
     }
 
     private static Object userAdmin(KuraNode node) {
+        assertTrue(node.awaitServiceProperty(ROLE_STORE, null, WAIT), "the role store is registered");
         assertTrue(node.awaitServiceProperty(USER_ADMIN, null, WAIT), "UserAdmin is registered");
         BundleContext context = node.bundleContext();
         ServiceReference<?> reference = context.getServiceReference(USER_ADMIN);

@@ -12,6 +12,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
+import org.apache.felix.useradmin.RoleFactory;
 import org.apache.felix.useradmin.RoleRepositoryStore;
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.configuration.ConfigurableComponent;
@@ -146,7 +147,7 @@ public final class EmulatedRoleRepositoryStore implements RoleRepositoryStore, C
         if (this.roles.containsKey(name)) {
             return null;
         }
-        Role role = org.apache.felix.useradmin.RoleFactory.createRole(type, name);
+        Role role = RoleFactory.createRole(type, name);
         this.roles.put(name, role);
         return role;
     }
