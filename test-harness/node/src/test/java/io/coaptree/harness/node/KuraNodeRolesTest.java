@@ -57,8 +57,14 @@ class KuraNodeRolesTest {
             assertTrue(rebooted.awaitServiceProperty(ROLE_STORE, "(groups.config=*" + PERMISSION + "*)", WAIT),
                     "the role store is configured from the snapshot: " + rebooted.configuration(STORE));
             Object userAdmin = userAdmin(rebooted);
+            // configuration reaches components asynchronously, on a gateway as here: the boot is over once it has
             Object permission = call(userAdmin, "getRole", PERMISSION);
-            assertNotNull(permission, "the group survived the reboot");
+            long deadline = System.nanoTime() + WAIT.toNanos();
+            while (permission == null && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+                permission = call(userAdmin, "getRole", PERMISSION);
+            }
+            assertNotNull(permission, "the group survived the reboot: " + rebooted.configuration(STORE));
             assertEquals("made at run time", properties(permission).get("description"));
             Object[] members = (Object[]) call(permission, "getMembers");
             assertNotNull(members, "its member survived too");
