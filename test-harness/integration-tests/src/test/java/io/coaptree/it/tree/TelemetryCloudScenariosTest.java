@@ -185,6 +185,9 @@ class TelemetryCloudScenariosTest {
         if (!root.awaitListed(TIMEOUT, PID)) {
             fail("the telemetry component is not listed: " + root.services());
         }
+        // off first, so that "running" below can only be the new configuration's
+        root.updateConfiguration(PID, new HashMap<>(Map.of("telemetry.enabled", false)));
+        awaitStatus("(telemetry.state=off)");
         Map<String, Object> properties = new HashMap<>(Map.of("telemetry.enabled", true, "telemetry.destination",
                 "cloud", "CloudPublisher.target", "(kura.service.pid=" + pid + ")", "telemetry.queue.capacity", 10000));
         properties.putAll(telemetry);
