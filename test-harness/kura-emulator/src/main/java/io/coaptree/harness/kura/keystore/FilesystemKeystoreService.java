@@ -67,7 +67,8 @@ import org.slf4j.LoggerFactory;
  * A PKCS12 keystore file managed like Kura 5.6's FilesystemKeystoreServiceImpl: same factory PID and property names,
  * so Kura snapshots that create keystore instances (e.g. SSLKeystore) work on an emulated node unchanged, and the same
  * password rules. A missing file is created under the configured password when the instance is activated or given a
- * new path. With {@code randomize.password=true} (Kura's distribution ships SSLKeystore so, with the password
+ * new path. The component is delayed, as Kura's: it is activated when first used, and deactivated when its last user
+ * lets it go. With {@code randomize.password=true} (Kura's distribution ships SSLKeystore so, with the password
  * "changeit") the activation replaces the password with a random one: key entries re-protected, the file rewritten,
  * the new password recorded in the CryptoService and written back into the instance's configuration (with
  * {@code randomize.password=false}) through the ConfigurationService once it tracks the instance, so every gateway
