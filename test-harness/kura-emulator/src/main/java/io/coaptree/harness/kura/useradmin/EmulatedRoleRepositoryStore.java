@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
         configurationPolicy = ConfigurationPolicy.REQUIRE, service = { RoleRepositoryStore.class,
                 ConfigurableComponent.class, UserAdminListener.class },
         property = "kura.service.pid=" + EmulatedRoleRepositoryStore.PID)
-public final class EmulatedRoleRepositoryStore implements RoleRepositoryStore, ConfigurableComponent, UserAdminListener {
+public final class EmulatedRoleRepositoryStore
+        implements RoleRepositoryStore, ConfigurableComponent, UserAdminListener {
 
     public static final String PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
     static final String WRITE_DELAY = "write.delay.ms";
