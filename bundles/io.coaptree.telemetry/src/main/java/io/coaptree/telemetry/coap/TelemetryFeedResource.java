@@ -44,7 +44,7 @@ public final class TelemetryFeedResource extends ExtendedResource implements Rec
     }
 
     @Override
-    public void deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
+    public boolean deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
         synchronized (entries) {
             entries.addLast(new Entry(++last, gateway, record));
             while (entries.size() > capacity) {
@@ -52,6 +52,7 @@ public final class TelemetryFeedResource extends ExtendedResource implements Rec
             }
         }
         changed();
+        return true;
     }
 
     @Override

@@ -40,7 +40,6 @@ import io.coaptree.telemetry.options.Destination;
 import io.coaptree.telemetry.options.TelemetryOptions;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.uplink.DirectIntake;
-import io.coaptree.telemetry.uplink.IntakeCounters;
 import io.coaptree.telemetry.uplink.IntakeResult;
 import io.coaptree.telemetry.uplink.RecordIntake;
 import io.coaptree.telemetry.uplink.RecordSink;
@@ -97,10 +96,10 @@ public class TelemetryUplink implements ConfigurableComponent {
     private ServiceRegistration<TelemetryStatus> status;
     private String state = "off";
     private String configError;
-    /** What the running intake took and refused; null while telemetry is off. */
-    private IntakeCounters counters;
-    /** The refusal total last put in the status properties. */
-    private long publishedRefusals;
+    /** What the running configuration reports; null while telemetry is off. */
+    private RunningStatus runningStatus;
+    /** The status properties last registered. */
+    private Hashtable<String, Object> publishedStatus;
     private ScheduledFuture<?> statusTicks;
 
     @Activate
@@ -140,7 +139,8 @@ public class TelemetryUplink implements ConfigurableComponent {
 
     private void publishStatus() {
         if (status != null) {
-            status.setProperties(statusProperties());
+            publishedStatus = statusProperties();
+            status.setProperties(publishedStatus);
         }
     }
 
@@ -150,20 +150,18 @@ public class TelemetryUplink implements ConfigurableComponent {
         if (configError != null) {
             p.put(TelemetryStatus.CONFIG_ERROR, configError);
         }
-        if (counters != null) {
-            publishedRefusals = counters.refusedTotal();
-            p.put(TelemetryStatus.RECORDS_REFUSED, publishedRefusals);
-            counters.refusedByKey().forEach((reason, n) -> p.put(TelemetryStatus.RECORDS_REFUSED_PREFIX + reason, n));
+        if (runningStatus != null) {
+            runningStatus.addTo(p);
         }
         return p;
     }
 
     /**
-     * Refusals reach the status from a tick, not per record: a device retrying through an hour-long broker outage then
+     * Counts reach the status from a tick, not per record: a device retrying through an hour-long broker outage then
      * costs one service-property update a second at most, instead of one per refused record.
      */
-    private synchronized void publishRefusalsIfChanged() {
-        if (counters != null && counters.refusedTotal() != publishedRefusals) {
+    private synchronized void publishCountsIfChanged() {
+        if (runningStatus != null && !statusProperties().equals(publishedStatus)) {
             publishStatus();
         }
     }
@@ -197,8 +195,11 @@ public class TelemetryUplink implements ConfigurableComponent {
             running.add(bus);
         }
         RecordSink destination;
+        CloudUplink cloud = null;
         if (options.destination() == Destination.CLOUD) {
-            destination = new CloudUplink(() -> cloudPublisher);
+            cloud = new CloudUplink(() -> cloudPublisher);
+            running.add(cloud);
+            destination = cloud;
         } else if (root) {
             TelemetryFeedResource feed = new TelemetryFeedResource(options.feedRecords());
             publish(feed, "");
@@ -207,17 +208,18 @@ public class TelemetryUplink implements ConfigurableComponent {
             destination = new TreeUplink(bus, codec, tree.topics(), tree.self());
         }
         RecordIntake intake;
+        UplinkQueue queue = null;
         if (destination instanceof TreeUplink) {
             // up the tree, records go straight to the gateway's bus, which queues by class and batches
             TreeBus up = bus;
             intake = new DirectIntake(tree.self().text(), destination, c -> treeAdmission(up, c));
         } else {
-            UplinkQueue queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
-            running.add(queue);
+            queue = new UplinkQueue(tree.self().text(), options.queueCapacity(), destination);
+            running.add(0, queue); // stopped before the destination it hands records to
             intake = queue;
         }
         if (root) {
-            UplinkQueue queue = (UplinkQueue) intake; // a root's destination is never the tree
+            // a root's destination is never the tree: its records wait in the queue
             RootReceiver receiver = new RootReceiver(tree.topics(), tree.self(), tree::view, codec,
                     queue::offer, options.deliveryClass());
             receiver.start(bus, tree.droppedMessages());
@@ -230,8 +232,8 @@ public class TelemetryUplink implements ConfigurableComponent {
                     options.recordMaxBytes(), System::currentTimeMillis), slash < 0 ? "" : path.substring(0, slash));
         }
         observe(options, intake);
-        counters = intake.counters();
-        statusTicks = tree.scheduler().scheduleWithFixedDelay(this::publishRefusalsIfChanged, STATUS_INTERVAL_MILLIS,
+        runningStatus = new RunningStatus(intake.counters(), queue, cloud);
+        statusTicks = tree.scheduler().scheduleWithFixedDelay(this::publishCountsIfChanged, STATUS_INTERVAL_MILLIS,
                 STATUS_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
         LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
     }
@@ -307,7 +309,7 @@ public class TelemetryUplink implements ConfigurableComponent {
             statusTicks.cancel(false);
             statusTicks = null;
         }
-        counters = null;
+        runningStatus = null;
         if (lookups != null) {
             lookups.cancel(false);
             lookups = null;

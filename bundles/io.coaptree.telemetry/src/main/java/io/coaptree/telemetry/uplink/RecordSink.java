@@ -9,6 +9,9 @@ public interface RecordSink {
 
     /**
      * @param gateway the node address of the gateway that took the record in ({@code B/1/gB1})
+     * @return false when the destination cannot take the record now (a Kura cloud connection whose store is full):
+     *         the caller keeps it and offers it again later; true once it is handed on (or, having been refused for
+     *         good, counted by the sink)
      */
-    void deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass);
+    boolean deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass);
 }

@@ -28,7 +28,8 @@ public final class TreeUplink implements RecordSink {
     }
 
     @Override
-    public void deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
+    public boolean deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
         bus.publish(topic, codec.encode(record), deliveryClass);
+        return true;
     }
 }

@@ -4,6 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,18 +19,29 @@ import io.coaptree.tree.delivery.ClassedQueue;
  * first, normal never starved: the tree's {@link ClassedQueue}) for ONE thread named after the gateway
  * ({@code telemetry-<node>}) that hands them on, so the threads that take records in only queue them. A full class
  * refuses the record (a device is answered 5.03), never blocks.
+ * <p>
+ * A record the destination cannot take now (a Kura cloud connection refuses while its store is full) was answered
+ * 2.04 already, so it is kept, first in line, and offered again after a pause that doubles from
+ * {@value #FIRST_RETRY_MILLIS} ms to {@value #LAST_RETRY_MILLIS} ms while the refusals last; meanwhile the queue
+ * fills and devices hear 5.03 when it is full. Records keep their order through a refusal.
  */
 public final class UplinkQueue implements RecordIntake, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(UplinkQueue.class);
     /** Urgent records are rare by design; normal ones take the configured capacity. */
     private static final int NORMAL_SHARE_EVERY = 4;
+    static final long FIRST_RETRY_MILLIS = 50;
+    /** A Kura store makes room when its housekeeper runs (every 15 minutes by default): a second late is nothing. */
+    static final long LAST_RETRY_MILLIS = 1000;
 
     private final String gateway;
     private final RecordSink sink;
     private final ClassedQueue<Queued> queue;
     private final Thread worker;
     private final IntakeCounters counters;
+    private final AtomicLong deferrals = new AtomicLong();
+    /** The record the destination refused last, kept to be offered again; only the worker writes it. */
+    private volatile Queued held;
     private volatile boolean closed;
 
     private record Queued(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
@@ -67,26 +79,57 @@ public final class UplinkQueue implements RecordIntake, AutoCloseable {
         return counters;
     }
 
+    /** Records taken in and not handed on yet: queued, or kept after the destination refused them for now. */
+    public int waiting() {
+        return queue.size() + (held == null ? 0 : 1);
+    }
+
+    /** How many times the destination said it could not take a record now. */
+    public long deferrals() {
+        return deferrals.get();
+    }
+
     private void run() {
+        long pause = FIRST_RETRY_MILLIS;
         while (!closed) {
-            Queued next;
+            Queued next = held;
             try {
-                next = queue.poll(1, TimeUnit.SECONDS);
+                if (next == null) {
+                    next = queue.poll(1, TimeUnit.SECONDS);
+                } else {
+                    Thread.sleep(pause);
+                    pause = Math.min(pause * 2, LAST_RETRY_MILLIS);
+                }
             } catch (InterruptedException e) {
                 return;
             }
             if (next == null) {
                 continue;
             }
-            try {
-                sink.deliver(next.gateway(), next.record(), next.deliveryClass());
-            } catch (RuntimeException e) {
-                LOG.warn("telemetry of {}: a record could not be handed on", gateway, e);
+            if (handOn(next)) {
+                held = null;
+                pause = FIRST_RETRY_MILLIS;
+            } else {
+                held = next;
+                deferrals.incrementAndGet();
             }
         }
     }
 
-    /** Stops the thread; what still waits is dropped (the component is being stopped or reconfigured). */
+    /** False if the destination cannot take the record now; a record it throws on is dropped, not retried forever. */
+    private boolean handOn(Queued next) {
+        try {
+            return sink.deliver(next.gateway(), next.record(), next.deliveryClass());
+        } catch (RuntimeException e) {
+            LOG.warn("telemetry of {}: a record could not be handed on", gateway, e);
+            return true;
+        }
+    }
+
+    /**
+     * Stops the thread; what still waits, a kept record too, is dropped (the component is being stopped or
+     * reconfigured).
+     */
     @Override
     public void close() {
         closed = true;

@@ -154,6 +154,48 @@ class UplinkTest {
         assertEquals("", IntakeResult.ACCEPTED.diagnostic());
     }
 
+    /**
+     * A destination that cannot take records for a while (a Kura cloud connection with a full store): every record
+     * the queue accepted is kept and handed on once it can take them again, in the order they came, each once; the
+     * refusals are counted, and records waiting include the one kept.
+     */
+    @Test
+    void recordsTheDestinationCannotTakeNowAreKeptAndHandedOnInOrderOnceItCan() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean full = new java.util.concurrent.atomic.AtomicBoolean(true);
+        java.util.concurrent.atomic.AtomicInteger refusals = new java.util.concurrent.atomic.AtomicInteger();
+        List<String> handedOn = new CopyOnWriteArrayList<>();
+        RecordSink cloud = (g, r, c) -> {
+            if (full.get()) {
+                refusals.incrementAndGet();
+                return false;
+            }
+            handedOn.add(new String(r.payload(), java.nio.charset.StandardCharsets.UTF_8));
+            return true;
+        };
+        try (UplinkQueue queue = new UplinkQueue(GROUP.text(), 100, cloud)) {
+            for (int i = 0; i < 5; i++) {
+                assertEquals(IntakeResult.ACCEPTED, queue.offer(new TelemetryRecord(TelemetryRecord.Origin.POSTED, "s",
+                        "t", 0, 0, ("r" + i).getBytes(java.nio.charset.StandardCharsets.UTF_8)), DeliveryClass.NORMAL));
+            }
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (refusals.get() < 3) {
+                assertTrue(System.nanoTime() < deadline, "the queue did not offer the record again");
+                Thread.sleep(10);
+            }
+            assertTrue(handedOn.isEmpty());
+            assertEquals(5, queue.waiting(), "the kept record and the four behind it");
+            assertTrue(queue.deferrals() >= 3, queue.deferrals() + " deferrals");
+
+            full.set(false);
+            while (handedOn.size() < 5) {
+                assertTrue(System.nanoTime() < deadline, "handed on: " + handedOn);
+                Thread.sleep(10);
+            }
+            assertEquals(List.of("r0", "r1", "r2", "r3", "r4"), handedOn, "each once, in order");
+            assertEquals(0, queue.waiting());
+        }
+    }
+
     /** A sink that holds each record until {@code gate} opens, then hands its class to {@code delivered}. */
     private static RecordSink heldUntil(java.util.concurrent.CountDownLatch gate,
             java.util.function.Consumer<DeliveryClass> delivered) {
@@ -164,6 +206,7 @@ class UplinkTest {
                 Thread.currentThread().interrupt();
             }
             delivered.accept(c);
+            return true;
         };
     }
 

@@ -140,7 +140,9 @@ public final class TreeHierarchy implements AutoCloseable {
         KuraNode.Builder builder = KuraNode.builder(g.name()).storage(storage);
         if (fresh) {
             deleteRecursively(storage);
-            char[] password = KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray();
+            // as an installer puts a gateway's credentials in place: under the password Kura ships the keystore with,
+            // which the gateway's first boot replaces with its own
+            char[] password = KuraNode.SHIPPED_KEYSTORE_PASSWORD.toCharArray();
             if (enrolled) {
                 pki.writeGatewayKeystore(KuraNode.sslKeystore(storage), password, pki.issue(g.address()));
             } else {

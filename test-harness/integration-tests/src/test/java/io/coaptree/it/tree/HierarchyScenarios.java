@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -414,10 +413,8 @@ abstract class HierarchyScenarios {
         long untrusted = before == null ? 0 : ((Number) before).longValue();
         try (KuraNode stranger = tree.startUnenrolled(new TreeHierarchy.Gateway("gX", 2, "A", "1"), "stranger-gX")) {
             tree.awaitTree("gA1", "(tree.refused.untrusted>=" + (untrusted + 1) + ")", TIMEOUT);
-            java.security.KeyStore keystore = java.security.KeyStore.getInstance("PKCS12");
-            try (java.io.InputStream in = Files.newInputStream(KuraNode.sslKeystore(tree.storage("stranger-gX")))) {
-                keystore.load(in, KuraNode.SSL_KEYSTORE_PASSWORD.toCharArray());
-            }
+            // through the KeystoreService, as the tree handler reads it: the first boot randomized its password
+            java.security.KeyStore keystore = stranger.keyStore("SSLKeystore");
             java.security.cert.X509Certificate created = (java.security.cert.X509Certificate) keystore
                     .getCertificate("coaptree-tree");
             assertNotNull(created, "the tree handler created its key under coaptree-tree");

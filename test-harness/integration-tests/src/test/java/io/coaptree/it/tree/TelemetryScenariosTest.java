@@ -44,6 +44,7 @@ import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 import io.coaptree.harness.hierarchy.cloud.CloudPublisherBundle;
+import io.coaptree.harness.hierarchy.cloud.bundle.CloudConnectionSettings;
 import io.coaptree.harness.node.KuraNode;
 import io.coaptree.telemetry.record.TelemetryCodec;
 import io.coaptree.telemetry.record.TelemetryRecord;
@@ -177,7 +178,9 @@ class TelemetryScenariosTest {
     @Order(3)
     void withTheCloudAsDestinationAGroupsRecordsReachTheSelectedCloudPublisherAsKuraMessages() throws Exception {
         KuraNode group = tree.node(GROUP);
-        CloudPublisherBundle.install(group.bundleContext(), CLOUD_PID, null);
+        // connected, as an operator does once a cloud connection is set up (Kura's does not connect by itself)
+        CloudPublisherBundle.install(group.bundleContext(), CLOUD_PID,
+                CloudConnectionSettings.kuraDefaults().autoConnect(true));
         configure(GROUP, Map.of("telemetry.enabled", true, "telemetry.destination", "cloud",
                 "CloudPublisher.target", "(kura.service.pid=" + CLOUD_PID + ")", "telemetry.topic", "meters"));
         byte[] record = "{\"kwh\":7}".getBytes(StandardCharsets.UTF_8);

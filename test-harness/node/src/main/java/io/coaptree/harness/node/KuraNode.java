@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +63,7 @@ public final class KuraNode implements AutoCloseable {
     private final ServiceAccess webUi;
     private final DeploymentAdminClient deploymentAdmin;
     private final PackagesFolder packages;
+    private final KeystoreAccess keystores;
     private boolean closed;
 
     private KuraNode(Builder builder, Path storage, boolean ownsStorage, Framework framework, String cryptoKey) {
@@ -74,19 +76,26 @@ public final class KuraNode implements AutoCloseable {
         this.webUi = new ServiceAccess(framework.getBundleContext(), WEB_UI, SERVICE_TIMEOUT);
         this.deploymentAdmin = new DeploymentAdminClient(framework.getBundleContext(), SERVICE_TIMEOUT);
         this.packages = new PackagesFolder(storage.resolve("packages"));
+        this.keystores = new KeystoreAccess(framework.getBundleContext(), this.configAdmin, this.cipher,
+                SERVICE_TIMEOUT);
     }
 
     /**
      * The PKCS12 file of the node's SSLKeystore (the keystore every Kura gateway has), under its storage. A harness
-     * may write it before the first boot, as an installer puts a gateway's credentials in place; its password is
-     * Kura's default, {@link #SSL_KEYSTORE_PASSWORD}.
+     * may write it before the first boot, as an installer puts a gateway's credentials in place, under
+     * {@link #SHIPPED_KEYSTORE_PASSWORD}; the first boot replaces that password with a random one of the gateway's
+     * own, so afterwards read it with {@link #keyStore(String)}.
      */
     public static Path sslKeystore(Path storage) {
         return storage.toAbsolutePath().resolve("security").resolve("sslkeystore.p12");
     }
 
-    /** The SSLKeystore's password on a new gateway (Kura's default). */
-    public static final String SSL_KEYSTORE_PASSWORD = "changeit";
+    /**
+     * The password Kura's distribution ships SSLKeystore with (and so what a file put in place before the first boot
+     * must be protected with). The node is provisioned as Kura is, with {@code randomize.password=true}: the keystore
+     * service replaces it at the first boot, so nothing may open the keystore with it afterwards.
+     */
+    public static final String SHIPPED_KEYSTORE_PASSWORD = "changeit";
 
     public static Builder builder(String nodeName) {
         return new Builder(nodeName);
@@ -355,6 +364,20 @@ public final class KuraNode implements AutoCloseable {
     /** What ConfigAdmin holds for this pid (service.pid, or kura.service.pid of a factory instance); null if none. */
     public Map<String, Object> configuration(String pid) throws Exception {
         return this.configAdmin.properties(pid);
+    }
+
+    /** The keystore of a KeystoreService instance ({@code kura.service.pid}, e.g. SSLKeystore), read through it. */
+    public KeyStore keyStore(String keystorePid) throws Exception {
+        return this.keystores.keyStore(keystorePid);
+    }
+
+    /**
+     * The password of a keystore instance where Kura keeps it, its configuration (decrypted with the node's key),
+     * once a randomization asked for at the first boot is written there: for handing a keystore to a tool outside
+     * the gateway. Components read keystores through the KeystoreService.
+     */
+    public char[] keystorePassword(String keystorePid) throws Exception {
+        return this.keystores.password(keystorePid);
     }
 
     /** The ciphertext this node's CryptoService would produce: what a snapshot's encrypted Password holds. */

@@ -25,7 +25,7 @@ final class Provisioning {
 
     static final String KEYSTORE_FACTORY_PID = "org.eclipse.kura.core.keystore.FilesystemKeystoreServiceImpl";
     static final String DEFAULT_KEYSTORE_PID = "SSLKeystore";
-    private static final String DEFAULT_KEYSTORE_PASSWORD = KuraNode.SSL_KEYSTORE_PASSWORD;
+    private static final String SHIPPED_KEYSTORE_PASSWORD = KuraNode.SHIPPED_KEYSTORE_PASSWORD;
 
     private final Path snapshots;
     private final Path security;
@@ -76,11 +76,12 @@ final class Provisioning {
         properties.put("keystore.path", this.security.resolve("sslkeystore.p12").toString()); // KuraNode.sslKeystore
         try {
             properties.put("keystore.password",
-                    new PasswordValue(this.cipher.encrypt(DEFAULT_KEYSTORE_PASSWORD), true));
+                    new PasswordValue(this.cipher.encrypt(SHIPPED_KEYSTORE_PASSWORD), true));
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM unavailable in this JRE", e);
         }
-        properties.put("randomize.password", Boolean.FALSE);
+        // As Kura's distribution: the keystore service gives every gateway a password of its own at the first boot.
+        properties.put("randomize.password", Boolean.TRUE);
         return new SnapshotConfiguration(DEFAULT_KEYSTORE_PID, properties);
     }
 }

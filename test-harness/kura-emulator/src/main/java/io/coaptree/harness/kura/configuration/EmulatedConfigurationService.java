@@ -91,6 +91,8 @@ public final class EmulatedConfigurationService implements ConfigurationService 
     private final Map<String, String> servicePidByPid = new LinkedHashMap<>();
     private final Map<String, String> factoryPidByPid = new HashMap<>();
     private final Set<String> selfConfiguring = new HashSet<>();
+    /** Factory instances deleted since the last snapshot: not carried over from it. */
+    private final Set<String> deletedSinceSnapshot = new HashSet<>();
 
     private BundleTracker<Bundle> metatypeTracker;
 
@@ -312,6 +314,7 @@ public final class EmulatedConfigurationService implements ConfigurationService 
             this.configurationAdmin.getConfiguration(servicePid, ANY_LOCATION)
                     .update(ConfigurationValues.toDictionary(merged));
             registerComponent(pid, servicePid, factoryPid);
+            this.deletedSinceSnapshot.remove(pid);
         } catch (IOException e) {
             throw new KuraException(KuraErrorCode.CONFIGURATION_ERROR, e,
                     "Cannot create component instance for factory " + factoryPid);
@@ -334,6 +337,7 @@ public final class EmulatedConfigurationService implements ConfigurationService 
                             && pid.equals(configuration.getProperties().get(KURA_SERVICE_PID))) {
                         configuration.delete();
                         forget(pid);
+                        this.deletedSinceSnapshot.add(pid);
                         break;
                     }
                 }
@@ -492,6 +496,7 @@ public final class EmulatedConfigurationService implements ConfigurationService 
     @Override
     public synchronized long snapshot() throws KuraException {
         List<SnapshotConfiguration> entries = new ArrayList<>();
+        Set<String> taken = new HashSet<>();
         for (ComponentConfiguration configuration : getComponentConfigurations()) {
             Map<String, Object> properties = new LinkedHashMap<>(configuration.getConfigurationProperties());
             String factoryPid = this.factoryPidByPid.get(configuration.getPid());
@@ -500,8 +505,22 @@ public final class EmulatedConfigurationService implements ConfigurationService 
             }
             entries.add(ConfigurationValues
                     .toSnapshot(new KuraComponentConfiguration(configuration.getPid(), null, properties)));
+            taken.add(configuration.getPid());
         }
-        return this.snapshots.save(entries);
+        // As Kura: the newest snapshot's blocks of components not tracked (yet: a package still installing, a
+        // component not started) are kept, except instances deleted since; a snapshot taken early in a boot would
+        // otherwise lose them.
+        Set<Long> ids = this.snapshots.ids();
+        if (!ids.isEmpty()) {
+            for (SnapshotConfiguration earlier : this.snapshots.read(Collections.max(ids))) {
+                if (!taken.contains(earlier.pid()) && !this.deletedSinceSnapshot.contains(earlier.pid())) {
+                    entries.add(earlier);
+                }
+            }
+        }
+        long id = this.snapshots.save(entries);
+        this.deletedSinceSnapshot.clear();
+        return id;
     }
 
     @Override

@@ -1,12 +1,7 @@
 package io.coaptree.harness.kura.keystore;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.math.BigInteger;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -26,14 +21,19 @@ import java.security.spec.AlgorithmParameterSpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.KeyManagerFactory;
@@ -48,18 +48,32 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 import org.bouncycastle.pkcs.jcajce.JcaPKCS10CertificationRequestBuilder;
 import org.eclipse.kura.KuraErrorCode;
 import org.eclipse.kura.KuraException;
+import org.eclipse.kura.configuration.ComponentConfiguration;
 import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.eclipse.kura.configuration.ConfigurationService;
+import org.eclipse.kura.configuration.Password;
 import org.eclipse.kura.crypto.CryptoService;
 import org.eclipse.kura.security.keystore.KeystoreService;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * A PKCS12 keystore file managed like Kura's FilesystemKeystoreServiceImpl: same factory PID and property names,
- * so Kura snapshots that create keystore instances (e.g. SSLKeystore) work on an emulated node unchanged.
+ * A PKCS12 keystore file managed like Kura 5.6's FilesystemKeystoreServiceImpl: same factory PID and property names,
+ * so Kura snapshots that create keystore instances (e.g. SSLKeystore) work on an emulated node unchanged, and the same
+ * password rules. A missing file is created under the configured password when the instance is activated or given a
+ * new path. The component is delayed, as Kura's: it is activated when first used, and deactivated when its last user
+ * lets it go. With {@code randomize.password=true} (Kura's distribution ships SSLKeystore so, with the password
+ * "changeit") the activation replaces the password with a random one: key entries re-protected, the file rewritten,
+ * the new password recorded in the CryptoService and written back into the instance's configuration (with
+ * {@code randomize.password=false}) through the ConfigurationService once it tracks the instance, so every gateway
+ * ends up with its own. The file is opened with the configured password, else the one the CryptoService recorded
+ * for its path. A new password applied in the configuration re-protects the file with it.
  */
 @Component(name = FilesystemKeystoreService.FACTORY_PID, configurationPolicy = ConfigurationPolicy.REQUIRE,
         service = { KeystoreService.class, ConfigurableComponent.class })
@@ -68,48 +82,128 @@ public final class FilesystemKeystoreService implements KeystoreService, Configu
     public static final String FACTORY_PID = "org.eclipse.kura.core.keystore.FilesystemKeystoreServiceImpl";
 
     private static final Duration SELF_SIGNED_VALIDITY = Duration.ofDays(365);
+    private static final Logger LOG = LoggerFactory.getLogger(FilesystemKeystoreService.class);
 
     private final CryptoService crypto;
+    private final ConfigurationService configurationService;
     private final List<CRL> crls = new CopyOnWriteArrayList<>();
+    private final ScheduledExecutorService selfUpdater = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "keystore-password-writer");
+        t.setDaemon(true);
+        return t;
+    });
     private FilesystemKeystoreOptions options;
+    private KeystoreFile file;
 
     @Activate
-    public FilesystemKeystoreService(@Reference CryptoService crypto, Map<String, Object> properties)
+    public FilesystemKeystoreService(@Reference CryptoService crypto,
+            @Reference ConfigurationService configurationService, Map<String, Object> properties)
             throws KuraException {
         this.crypto = crypto;
-        updated(properties);
+        this.configurationService = configurationService;
+        this.options = FilesystemKeystoreOptions.from(properties, crypto);
+        this.file = new KeystoreFile(this.options.path());
+        createIfMissing();
+        if (this.options.randomize()) {
+            try {
+                randomizePassword();
+            } catch (KuraException e) {
+                // As Kura: the instance still comes up; opening the file tells what is wrong.
+                LOG.warn("keystore {}: the password could not be randomized", this.options.pid(), e);
+            }
+        }
     }
 
     @Modified
     synchronized void updated(Map<String, Object> properties) throws KuraException {
-        this.options = FilesystemKeystoreOptions.from(properties, this.crypto);
-        getKeyStore(); // creates the file on first use, as Kura does
+        FilesystemKeystoreOptions next = FilesystemKeystoreOptions.from(properties, this.crypto);
+        if (!next.path().equals(this.options.path())) {
+            this.options = next;
+            this.file = new KeystoreFile(next.path());
+            createIfMissing();
+        } else if (!next.samePassword(this.options)) {
+            KeystoreFile.Opened opened = open();
+            this.options = next;
+            if (!Arrays.equals(opened.password(), next.password())) {
+                changePassword(opened, next.password());
+            }
+        } else {
+            this.options = next;
+        }
+    }
+
+    @Deactivate
+    void deactivate() {
+        this.selfUpdater.shutdownNow();
+    }
+
+    private void createIfMissing() throws KuraException {
+        if (this.file.exists()) {
+            return;
+        }
+        try {
+            this.file.create(this.options.password());
+            this.crypto.setKeyStorePassword(this.file.path().toString(), this.options.password());
+        } catch (IOException | GeneralSecurityException e) {
+            throw new KuraException(KuraErrorCode.IO_ERROR, e, "cannot create keystore " + this.file.path());
+        }
+    }
+
+    /** Kura's first-boot randomization: a 160-bit random password, in base 32 as Kura writes it. */
+    private void randomizePassword() throws KuraException {
+        char[] fresh = new BigInteger(160, new SecureRandom()).toString(32).toCharArray();
+        changePassword(open(), fresh);
+        // The ConfigurationService merges these over the running values, as an Apply in the WebUI does.
+        Map<String, Object> written = new HashMap<>();
+        written.put(FilesystemKeystoreOptions.KEY_PASSWORD, new Password(fresh));
+        written.put(FilesystemKeystoreOptions.KEY_RANDOMIZE, Boolean.FALSE);
+        String pid = this.options.pid();
+        // The ConfigurationService tracks this instance only once its service is registered, after this constructor.
+        this.selfUpdater.scheduleWithFixedDelay(() -> {
+            try {
+                ComponentConfiguration current = this.configurationService.getComponentConfiguration(pid);
+                if (current != null && current.getDefinition() != null) {
+                    this.configurationService.updateConfiguration(pid, written);
+                    this.selfUpdater.shutdown();
+                }
+            } catch (KuraException | RuntimeException e) {
+                LOG.warn("keystore {}: its new password could not be written into its configuration yet", pid, e);
+            }
+        }, 100, 1000, TimeUnit.MILLISECONDS);
+    }
+
+    private void changePassword(KeystoreFile.Opened opened, char[] to) throws KuraException {
+        try {
+            this.file.changePassword(opened, to);
+            this.crypto.setKeyStorePassword(this.file.path().toString(), to);
+        } catch (IOException | GeneralSecurityException e) {
+            throw new KuraException(KuraErrorCode.SECURITY_EXCEPTION, e, "cannot change the password of keystore "
+                    + this.file.path());
+        }
+    }
+
+    /** Opened with the configured password, else the CryptoService's for this path, which is then kept up to date. */
+    private KeystoreFile.Opened open() throws KuraException {
+        String path = this.file.path().toString();
+        char[] recorded = this.crypto.getKeyStorePassword(path);
+        KeystoreFile.Opened opened = this.file.open(Arrays.asList(this.options.password(), recorded));
+        if (!Arrays.equals(recorded, opened.password())) {
+            this.crypto.setKeyStorePassword(path, opened.password());
+        }
+        return opened;
     }
 
     @Override
     public synchronized KeyStore getKeyStore() throws KuraException {
-        Path path = this.options.path();
-        try {
-            KeyStore keyStore = KeyStore.getInstance("PKCS12");
-            if (Files.exists(path)) {
-                try (InputStream in = Files.newInputStream(path)) {
-                    keyStore.load(in, this.options.password());
-                }
-            } else {
-                keyStore.load(null, null);
-                save(keyStore);
-            }
-            return keyStore;
-        } catch (IOException | GeneralSecurityException e) {
-            throw new KuraException(KuraErrorCode.IO_ERROR, e, "cannot open keystore " + path);
-        }
+        return open().keyStore();
     }
 
     @Override
     public synchronized Entry getEntry(String alias) throws KuraException {
-        KeyStore keyStore = getKeyStore();
+        KeystoreFile.Opened opened = open();
+        KeyStore keyStore = opened.keyStore();
         try {
-            return keyStore.isKeyEntry(alias) ? keyStore.getEntry(alias, protection())
+            return keyStore.isKeyEntry(alias) ? keyStore.getEntry(alias, new PasswordProtection(opened.password()))
                     : keyStore.getEntry(alias, null);
         } catch (GeneralSecurityException e) {
             throw new KuraException(KuraErrorCode.SECURITY_EXCEPTION, e, "cannot read entry " + alias);
@@ -118,10 +212,11 @@ public final class FilesystemKeystoreService implements KeystoreService, Configu
 
     @Override
     public synchronized void setEntry(String alias, Entry entry) throws KuraException {
-        KeyStore keyStore = getKeyStore();
+        KeystoreFile.Opened opened = open();
         try {
-            keyStore.setEntry(alias, entry, entry instanceof TrustedCertificateEntry ? null : protection());
-            save(keyStore);
+            opened.keyStore().setEntry(alias, entry,
+                    entry instanceof TrustedCertificateEntry ? null : new PasswordProtection(opened.password()));
+            this.file.save(opened.keyStore(), opened.password());
         } catch (GeneralSecurityException | IOException e) {
             throw new KuraException(KuraErrorCode.SECURITY_EXCEPTION, e, "cannot store entry " + alias);
         }
@@ -138,10 +233,10 @@ public final class FilesystemKeystoreService implements KeystoreService, Configu
 
     @Override
     public synchronized void deleteEntry(String alias) throws KuraException {
-        KeyStore keyStore = getKeyStore();
+        KeystoreFile.Opened opened = open();
         try {
-            keyStore.deleteEntry(alias);
-            save(keyStore);
+            opened.keyStore().deleteEntry(alias);
+            this.file.save(opened.keyStore(), opened.password());
         } catch (GeneralSecurityException | IOException e) {
             throw new KuraException(KuraErrorCode.SECURITY_EXCEPTION, e, "cannot delete entry " + alias);
         }
@@ -165,8 +260,10 @@ public final class FilesystemKeystoreService implements KeystoreService, Configu
         }
     }
 
-    private List<KeyManager> keyManagers(KeyManagerFactory factory) throws KuraException, GeneralSecurityException {
-        factory.init(getKeyStore(), this.options.password());
+    private synchronized List<KeyManager> keyManagers(KeyManagerFactory factory)
+            throws KuraException, GeneralSecurityException {
+        KeystoreFile.Opened opened = open();
+        factory.init(opened.keyStore(), opened.password());
         return List.of(factory.getKeyManagers());
     }
 
@@ -283,18 +380,4 @@ public final class FilesystemKeystoreService implements KeystoreService, Configu
         this.crls.add(crl);
     }
 
-    private PasswordProtection protection() {
-        return new PasswordProtection(this.options.password());
-    }
-
-    private void save(KeyStore keyStore) throws IOException, GeneralSecurityException {
-        Path path = this.options.path().toAbsolutePath();
-        Files.createDirectories(path.getParent());
-        // Write aside and move, so a crash never leaves a truncated keystore behind.
-        Path temp = Files.createTempFile(path.getParent(), path.getFileName().toString(), ".tmp");
-        try (OutputStream out = Files.newOutputStream(temp)) {
-            keyStore.store(out, this.options.password());
-        }
-        Files.move(temp, path, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-    }
 }

@@ -1,94 +1,160 @@
 package io.coaptree.harness.kura.useradmin;
 
 import java.util.ArrayList;
-import java.util.Dictionary;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 
 import org.apache.felix.useradmin.RoleFactory;
 import org.apache.felix.useradmin.RoleRepositoryStore;
+import org.eclipse.kura.KuraException;
 import org.eclipse.kura.configuration.ConfigurableComponent;
+import org.eclipse.kura.configuration.ConfigurationService;
 import org.osgi.framework.Filter;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Modified;
-import org.osgi.service.useradmin.Group;
+import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.useradmin.Role;
-import org.osgi.service.useradmin.User;
-
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
+import org.osgi.service.useradmin.UserAdminEvent;
+import org.osgi.service.useradmin.UserAdminListener;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The role store behind Felix UserAdmin on a Kura gateway (Kura's {@code org.eclipse.kura.useradmin.store}): Kura's
- * identities ({@code kura.user.<name>}) and permissions ({@code kura.permission.<name>} groups) come from its
- * configuration, whose {@code users.config} and {@code groups.config} hold the JSON arrays Kura's snapshot_0.xml
- * carries (a user: name, credentials, properties; a group: name, basicMembers, requiredMembers). Roles created at
- * run time (a bundle creating its permission group, as Kura's REST services do) are kept in memory: unlike Kura's
- * store, they are not written back into the configuration. Its configuration starts as the metatype's defaults
- * (no identity), seeded by the ConfigurationService like Kura's other required configurations.
+ * The role store behind Felix UserAdmin on a Kura gateway (Kura 5.6's {@code org.eclipse.kura.useradmin.store}), by
+ * its rules. Kura's identities ({@code kura.user.<name>}) and permissions ({@code kura.permission.<name>} groups) live
+ * in its configuration, whose {@code users.config}, {@code groups.config} and {@code roles.config} hold the JSON
+ * arrays Kura's snapshot_0.xml carries ({@link RoleJson}). Roles changed at run time through UserAdmin (a bundle
+ * creating its permission group, as Kura's REST services do; an identity added in the WebUI) are written back into
+ * that configuration through the ConfigurationService {@value #WRITE_DELAY} ms after the last change, so they are in
+ * the next snapshot and survive a reboot; a change in that window is lost with a reboot, as on Kura. The store tells
+ * its own write from an Apply or a snapshot upload by the {@value #UPDATE_ID} it adds, and ignores an outside update
+ * while a write of its own is still pending, as Kura's does.
  */
 @Component(name = EmulatedRoleRepositoryStore.PID, configurationPid = EmulatedRoleRepositoryStore.PID, immediate = true,
         configurationPolicy = ConfigurationPolicy.REQUIRE, service = { RoleRepositoryStore.class,
-                ConfigurableComponent.class }, property = "kura.service.pid=" + EmulatedRoleRepositoryStore.PID)
-public final class EmulatedRoleRepositoryStore implements RoleRepositoryStore, ConfigurableComponent {
+                ConfigurableComponent.class, UserAdminListener.class },
+        property = "kura.service.pid=" + EmulatedRoleRepositoryStore.PID)
+public final class EmulatedRoleRepositoryStore
+        implements RoleRepositoryStore, ConfigurableComponent, UserAdminListener {
 
     public static final String PID = "org.eclipse.kura.internal.useradmin.store.RoleRepositoryStoreImpl";
-    static final String USERS = "users.config";
-    static final String GROUPS = "groups.config";
-    static final String ROLES = "roles.config";
+    static final String WRITE_DELAY = "write.delay.ms";
+    /** Kura's marker of the store's own configuration updates. */
+    static final String UPDATE_ID = "internal.update.id";
+    private static final long DEFAULT_WRITE_DELAY_MS = 5000;
+    private static final Logger LOG = LoggerFactory.getLogger(EmulatedRoleRepositoryStore.class);
 
-    private final Map<String, Role> roles = new ConcurrentHashMap<>();
+    private final ConfigurationService configurationService;
+    private final ScheduledExecutorService writer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "role-store-writer");
+        t.setDaemon(true);
+        return t;
+    });
+
+    // Guarded by this.
+    private Map<String, Role> roles = new TreeMap<>();
+    private Map<String, Object> written = Map.of();
+    private long writeDelayMillis = DEFAULT_WRITE_DELAY_MS;
+    private ScheduledFuture<?> pendingWrite;
+    private final Set<Long> ownUpdates = new HashSet<>();
+    private long nextUpdateId;
 
     @Activate
+    public EmulatedRoleRepositoryStore(@Reference ConfigurationService configurationService,
+            Map<String, Object> properties) {
+        this.configurationService = configurationService;
+        load(properties);
+    }
+
     @Modified
-    void configure(Map<String, Object> properties) {
-        Map<String, Role> loaded = new ConcurrentHashMap<>();
-        for (JsonObject role : objects(properties.get(ROLES))) {
-            loaded.put(name(role), withProperties(RoleFactory.createRole(name(role)), role));
+    synchronized void update(Map<String, Object> properties) {
+        if (properties.get(UPDATE_ID) instanceof Long id && this.ownUpdates.remove(id)) {
+            return; // what the store wrote itself: the roles in memory are that already
         }
-        for (JsonObject user : objects(properties.get(USERS))) {
-            User created = RoleFactory.createUser(name(user));
-            withProperties(created, user);
-            copy(user.getAsJsonObject("credentials"), created.getCredentials());
-            loaded.put(created.getName(), created);
+        if (this.pendingWrite != null || !this.ownUpdates.isEmpty()) {
+            LOG.info("{}: update ignored, changes made through UserAdmin are not written yet", PID);
+            return;
         }
-        // Groups last: their members are the roles above.
-        for (JsonObject group : objects(properties.get(GROUPS))) {
-            Group created = RoleFactory.createGroup(name(group));
-            withProperties(created, group);
-            for (String member : strings(group.get("basicMembers"))) {
-                Role role = loaded.get(member);
-                if (role != null) {
-                    created.addMember(role);
-                }
+        load(properties);
+    }
+
+    @Deactivate
+    void deactivate() {
+        this.writer.shutdownNow();
+    }
+
+    private synchronized void load(Map<String, Object> properties) {
+        this.roles = RoleJson.read(properties);
+        this.written = configurationValues(properties);
+        if (properties.get(WRITE_DELAY) instanceof Number delay) {
+            this.writeDelayMillis = delay.longValue();
+        }
+    }
+
+    /** Felix UserAdmin reports every role created, changed (properties, credentials, members) or removed. */
+    @Override
+    public synchronized void roleChanged(UserAdminEvent event) {
+        if (this.pendingWrite != null) {
+            this.pendingWrite.cancel(false);
+        }
+        this.pendingWrite = this.writer.schedule(this::write, this.writeDelayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void write() {
+        Map<String, Object> properties;
+        synchronized (this) {
+            this.pendingWrite = null;
+            Map<String, Object> values = new HashMap<>(RoleJson.write(this.roles.values()));
+            if (values.equals(this.written)) {
+                return;
             }
-            for (String member : strings(group.get("requiredMembers"))) {
-                Role role = loaded.get(member);
-                if (role != null) {
-                    created.addRequiredMember(role);
-                }
-            }
-            loaded.put(created.getName(), created);
+            properties = new HashMap<>(values);
+            properties.put(WRITE_DELAY, this.writeDelayMillis);
+            long id = this.nextUpdateId++;
+            this.ownUpdates.add(id);
+            properties.put(UPDATE_ID, id);
+            this.written = values;
         }
-        this.roles.clear();
-        this.roles.putAll(loaded);
+        try {
+            this.configurationService.updateConfiguration(PID, properties);
+        } catch (KuraException | RuntimeException e) {
+            LOG.warn("{}: the roles could not be written into its configuration", PID, e);
+        }
+    }
+
+    private static Map<String, Object> configurationValues(Map<String, Object> properties) {
+        Map<String, Object> values = new HashMap<>();
+        for (String key : List.of(RoleJson.ROLES, RoleJson.USERS, RoleJson.GROUPS)) {
+            values.put(key, properties.getOrDefault(key, "[]"));
+        }
+        return values;
     }
 
     @Override
-    public Role addRole(String name, int type) {
+    public synchronized Role addRole(String name, int type) {
+        if (this.roles.containsKey(name)) {
+            return null;
+        }
         Role role = RoleFactory.createRole(type, name);
-        return this.roles.putIfAbsent(name, role) == null ? role : null;
+        this.roles.put(name, role);
+        return role;
     }
 
     @Override
-    public Role[] getRoles(String filter) throws InvalidSyntaxException {
+    public synchronized Role[] getRoles(String filter) throws InvalidSyntaxException {
         Filter parsed = filter == null ? null : FrameworkUtil.createFilter(filter);
         List<Role> matching = new ArrayList<>();
         for (Role role : this.roles.values()) {
@@ -100,50 +166,12 @@ public final class EmulatedRoleRepositoryStore implements RoleRepositoryStore, C
     }
 
     @Override
-    public Role getRoleByName(String name) {
+    public synchronized Role getRoleByName(String name) {
         return name == null ? null : this.roles.get(name);
     }
 
     @Override
-    public Role removeRole(String name) {
+    public synchronized Role removeRole(String name) {
         return name == null ? null : this.roles.remove(name);
-    }
-
-    private static String name(JsonObject role) {
-        return role.get("name").getAsString();
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Role withProperties(Role role, JsonObject source) {
-        copy(source.getAsJsonObject("properties"), role.getProperties());
-        return role;
-    }
-
-    @SuppressWarnings({ "rawtypes", "unchecked" })
-    private static void copy(JsonObject from, Dictionary to) {
-        if (from == null) {
-            return;
-        }
-        for (Map.Entry<String, JsonElement> e : from.entrySet()) {
-            to.put(e.getKey(), e.getValue().getAsString());
-        }
-    }
-
-    private static List<JsonObject> objects(Object json) {
-        List<JsonObject> list = new ArrayList<>();
-        if (json instanceof String text && !text.isBlank()) {
-            for (JsonElement element : JsonParser.parseString(text).getAsJsonArray()) {
-                list.add(element.getAsJsonObject());
-            }
-        }
-        return list;
-    }
-
-    private static List<String> strings(JsonElement array) {
-        List<String> list = new ArrayList<>();
-        if (array instanceof JsonArray items) {
-            items.forEach(item -> list.add(item.getAsString()));
-        }
-        return list;
     }
 }

@@ -1,101 +1,151 @@
 package io.coaptree.harness.hierarchy.cloud.bundle;
 
-import java.io.IOException;
-import java.net.DatagramPacket;
-import java.net.DatagramSocket;
-import java.net.InetSocketAddress;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArraySet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.Supplier;
 
+import org.eclipse.kura.KuraException;
 import org.eclipse.kura.cloudconnection.listener.CloudConnectionListener;
 import org.eclipse.kura.cloudconnection.listener.CloudDeliveryListener;
 import org.eclipse.kura.cloudconnection.message.KuraMessage;
 import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
 
 /**
- * A cloud publisher as a Kura cloud connection would register one, with no cloud behind it: it keeps the newest
- * messages it was given (read through {@link Supplier}, a JDK type the test's class loader shares, as maps of
- * {@code body}, {@code metrics}, {@code properties} and {@code timestamp}) and, if asked, sends each message's body
- * as one UDP datagram to a consumer (the benchmark's, in another process). Runs inside the emulated node.
+ * A Kura CloudPublisher on an emulated cloud connection, as Kura 5.6's CloudPublisherImpl behaves: {@link #publish}
+ * hands the message to the connection's DataService with the publisher's {@code qos} and {@code priority}, and
+ * returns the DataService's message id for QoS 1 (null for QoS 0) or throws what it throws (the store full, the
+ * payload too large); the connection's listeners and the delivery listeners (told when the cloud confirms a QoS 1
+ * message) are called on a worker thread of the publisher, never on the caller's. Runs inside the emulated node; the
+ * harness reads what the cloud received through {@link Supplier} (a JDK type the test's class loader shares) and
+ * drives the connection through the public methods below, by reflection (see CloudPublisherBundle).
  */
-public final class StandInCloudPublisher implements CloudPublisher, Supplier<List<Map<String, Object>>> {
+public final class StandInCloudPublisher implements CloudPublisher, Supplier<List<Map<String, Object>>>,
+        EmulatedDataService.Events {
 
-    private static final int KEPT = 10_000;
+    private final int qos;
+    private final int priority;
+    private final Set<CloudConnectionListener> connectionListeners = new CopyOnWriteArraySet<>();
+    private final Set<CloudDeliveryListener> deliveryListeners = new CopyOnWriteArraySet<>();
+    private final ExecutorService worker;
+    private EmulatedDataService data;
 
-    private final ArrayDeque<Map<String, Object>> messages = new ArrayDeque<>();
-    private final List<CloudDeliveryListener> deliveryListeners = new CopyOnWriteArrayList<>();
-    private final AtomicLong ids = new AtomicLong();
-    private final DatagramSocket socket;
-    private final InetSocketAddress forward;
+    StandInCloudPublisher(String name, CloudConnectionSettings settings) {
+        this.qos = (int) settings.number(CloudConnectionSettings.QOS);
+        this.priority = (int) settings.number(CloudConnectionSettings.PRIORITY);
+        this.worker = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, name + "-publisher-listeners");
+            t.setDaemon(true);
+            return t;
+        });
+    }
 
-    /** @param forward where each body goes as a datagram, or null */
-    public StandInCloudPublisher(InetSocketAddress forward) throws IOException {
-        this.forward = forward;
-        this.socket = forward == null ? null : new DatagramSocket();
+    void attach(EmulatedDataService dataService) {
+        this.data = dataService;
     }
 
     @Override
-    public String publish(KuraMessage message) {
+    public String publish(KuraMessage message) throws KuraException {
+        if (message == null) {
+            throw new IllegalArgumentException();
+        }
         byte[] body = message.getPayload().getBody();
-        if (socket != null && body != null) {
-            try {
-                socket.send(new DatagramPacket(body, body.length, forward));
-            } catch (IOException e) {
-                // a datagram lost: the consumer counts it as not delivered
-            }
-        }
-        Map<String, Object> kept = new HashMap<>();
-        kept.put("body", body);
-        kept.put("metrics", new HashMap<>(message.getPayload().metrics()));
-        kept.put("properties", new HashMap<>(message.getProperties()));
-        kept.put("timestamp", message.getPayload().getTimestamp() == null ? null
+        Map<String, Object> content = new HashMap<>();
+        content.put("body", body);
+        content.put("metrics", new HashMap<>(message.getPayload().metrics()));
+        content.put("properties", new HashMap<>(message.getProperties()));
+        content.put("timestamp", message.getPayload().getTimestamp() == null ? null
                 : message.getPayload().getTimestamp().getTime());
-        synchronized (messages) {
-            messages.addLast(kept);
-            if (messages.size() > KEPT) {
-                messages.removeFirst();
-            }
-        }
-        String id = Long.toString(ids.incrementAndGet());
-        deliveryListeners.forEach(l -> l.onMessageConfirmed(id));
-        return id;
+        int id = this.data.publish(content, body == null ? 0 : body.length, this.qos, this.priority);
+        return this.qos == 0 ? null : String.valueOf(id);
     }
 
+    // ---- driven by the harness
+
+    /** Connects the cloud connection (Kura's WebUI: Cloud Connections, Connect). */
+    public void connect() {
+        this.data.connect();
+    }
+
+    /** Disconnects it on purpose (Disconnect). */
+    public void disconnect() {
+        this.data.disconnect(false);
+    }
+
+    /** The link to the cloud drops. */
+    public void loseConnection() {
+        this.data.disconnect(true);
+    }
+
+    /** The cloud's broker stops acknowledging QoS 1 messages until {@link #releaseConfirmations()}. */
+    public void holdConfirmations() {
+        this.data.endpoint().hold();
+    }
+
+    public void releaseConfirmations() {
+        this.data.endpoint().release();
+    }
+
+    /** Counts: connected, stored, unsent, inFlight, sent, confirmed, refused, dropped, received, heldBack. */
+    public Map<String, Object> state() {
+        return this.data.state();
+    }
+
+    /** What the cloud received, oldest first, as maps of body, metrics, properties and timestamp. */
     @Override
     public List<Map<String, Object>> get() {
-        synchronized (messages) {
-            return new ArrayList<>(messages);
-        }
+        return this.data.endpoint().received();
+    }
+
+    // ---- the connection's events, passed on as Kura's CloudPublisherImpl does: on its worker
+
+    @Override
+    public void connectionEstablished() {
+        this.connectionListeners.forEach(l -> this.worker.execute(l::onConnectionEstablished));
+    }
+
+    @Override
+    public void disconnected() {
+        this.connectionListeners.forEach(l -> this.worker.execute(l::onDisconnected));
+    }
+
+    @Override
+    public void connectionLost() {
+        this.connectionListeners.forEach(l -> this.worker.execute(l::onConnectionLost));
+    }
+
+    @Override
+    public void confirmed(int messageId) {
+        String id = String.valueOf(messageId);
+        this.deliveryListeners.forEach(l -> this.worker.execute(() -> l.onMessageConfirmed(id)));
     }
 
     @Override
     public void registerCloudConnectionListener(CloudConnectionListener cloudConnectionListener) {
-        // always "connected": nothing to tell
+        this.connectionListeners.add(cloudConnectionListener);
     }
 
     @Override
     public void unregisterCloudConnectionListener(CloudConnectionListener cloudConnectionListener) {
+        this.connectionListeners.remove(cloudConnectionListener);
     }
 
     @Override
     public void registerCloudDeliveryListener(CloudDeliveryListener cloudDeliveryListener) {
-        deliveryListeners.add(cloudDeliveryListener);
+        this.deliveryListeners.add(cloudDeliveryListener);
     }
 
     @Override
     public void unregisterCloudDeliveryListener(CloudDeliveryListener cloudDeliveryListener) {
-        deliveryListeners.remove(cloudDeliveryListener);
+        this.deliveryListeners.remove(cloudDeliveryListener);
     }
 
     void close() {
-        if (socket != null) {
-            socket.close();
-        }
+        this.data.close();
+        this.worker.shutdownNow();
     }
 }
