@@ -64,6 +64,15 @@ public final class GatewayAdmission {
         return passwords;
     }
 
+    X509Certificate caCertificate() {
+        return ca;
+    }
+
+    /** Each gateway's password, its client ids and the access list, last wills included. */
+    AdmissionRules rules() {
+        return new AdmissionRules(passwords, accessList);
+    }
+
     ISslContextCreator sslContext(Path keystore, char[] password) {
         Objects.requireNonNull(keystore, "keystore");
         return () -> {
