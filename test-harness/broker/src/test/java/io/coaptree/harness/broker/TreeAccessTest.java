@@ -40,7 +40,7 @@ class TreeAccessTest {
     static Path dir;
     private static TestPki pki;
     private static final Map<String, String> PASSWORDS = new HashMap<>();
-    private static HiveMqBroker broker;
+    private static EmbeddedBroker broker;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +51,7 @@ class TreeAccessTest {
         }
         Path acl = generatedAccessList();
         char[] serverPassword = "server-store".toCharArray();
-        broker = HiveMqBroker.builder().tls(pki.serverKeystore("broker", serverPassword), serverPassword)
+        broker = EmbeddedBroker.builder().tls(pki.serverKeystore("broker", serverPassword), serverPassword)
                 .gateways(GatewayAdmission.of(pki.caCertificatePem(), PASSWORDS, acl)).start();
     }
 

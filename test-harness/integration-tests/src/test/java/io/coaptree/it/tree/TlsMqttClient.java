@@ -14,7 +14,6 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
-import io.coaptree.harness.broker.MoquetteClientCalls;
 import io.coaptree.harness.pki.TestPki;
 
 /**
@@ -29,14 +28,10 @@ final class TlsMqttClient implements AutoCloseable {
     }
 
     private final MqttClient client;
-    private final MqttConnectOptions options;
     private final BlockingQueue<Received> received = new LinkedBlockingQueue<>();
-    /** Filters the broker granted, left before the client disconnects. */
-    private final java.util.List<String> filters = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private TlsMqttClient(MqttClient client, MqttConnectOptions options) {
+    private TlsMqttClient(MqttClient client) {
         this.client = client;
-        this.options = options;
     }
 
     /**
@@ -45,6 +40,15 @@ final class TlsMqttClient implements AutoCloseable {
      */
     static TlsMqttClient connect(String brokerUrl, String clientId, Path pkcs12, char[] storePassword,
             String username, String password) throws Exception {
+        return connect(brokerUrl, clientId, pkcs12, storePassword, username, password, null);
+    }
+
+    /**
+     * As {@link #connect(String, String, Path, char[], String, String)}, with an empty last will on {@code willTopic}
+     * (as a gateway's: its death announced), or none when null.
+     */
+    static TlsMqttClient connect(String brokerUrl, String clientId, Path pkcs12, char[] storePassword,
+            String username, String password, String willTopic) throws Exception {
         URI uri = URI.create(brokerUrl);
         MqttClient client = new MqttClient("ssl://" + uri.getHost() + ":" + uri.getPort(), clientId,
                 new MemoryPersistence());
@@ -56,7 +60,10 @@ final class TlsMqttClient implements AutoCloseable {
             options.setUserName(username);
             options.setPassword(password.toCharArray());
         }
-        TlsMqttClient tls = new TlsMqttClient(client, options);
+        if (willTopic != null) {
+            options.setWill(willTopic, new byte[0], 1, false);
+        }
+        TlsMqttClient tls = new TlsMqttClient(client);
         client.setCallback(new org.eclipse.paho.client.mqttv3.MqttCallback() {
             @Override
             public void connectionLost(Throwable cause) {
@@ -85,12 +92,7 @@ final class TlsMqttClient implements AutoCloseable {
     /** @return the granted QoS; 0x80 when the broker refused the subscription */
     int subscribe(String filter) throws MqttException {
         try {
-            int granted = MoquetteClientCalls.subscribe(client, options,
-                    () -> client.subscribeWithResponse(filter, 1).getGrantedQos()[0]);
-            if (granted != 0x80) {
-                filters.add(filter);
-            }
-            return granted;
+            return client.subscribeWithResponse(filter, 1).getGrantedQos()[0];
         } catch (MqttException e) {
             if (e.getReasonCode() == 0x80) {
                 return 0x80;
@@ -100,8 +102,8 @@ final class TlsMqttClient implements AutoCloseable {
     }
 
     /**
-     * QoS 1: returns once the broker acknowledged it. Mosquitto also acknowledges a publish its access list drops;
-     * Moquette never does, so the call would wait forever.
+     * QoS 1: returns once the broker acknowledged it. Mosquitto and the embedded broker acknowledge a publish their
+     * access list drops too.
      */
     void publish(String topic, byte[] payload) throws MqttException {
         client.publish(topic, payload, 1, false);
@@ -133,6 +135,12 @@ final class TlsMqttClient implements AutoCloseable {
 
     @Override
     public void close() throws MqttException {
-        MoquetteClientCalls.leave(client, filters);
+        try {
+            if (client.isConnected()) {
+                client.disconnect();
+            }
+        } finally {
+            client.close();
+        }
     }
 }
