@@ -29,6 +29,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import io.coaptree.brokeracl.BrokerAclTool;
+import io.coaptree.harness.broker.TlsMqttClient;
 import io.coaptree.harness.hierarchy.BrokerCredentials;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.hierarchy.TreeInventory;

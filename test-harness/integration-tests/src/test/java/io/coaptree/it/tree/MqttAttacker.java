@@ -55,12 +55,10 @@ final class MqttAttacker implements AutoCloseable {
 
     @Override
     public void close() throws MqttException {
-        try {
-            if (client.isConnected()) {
-                client.disconnect();
+        try (MqttClient leaving = client) { // closed even when the disconnect fails
+            if (leaving.isConnected()) {
+                leaving.disconnect();
             }
-        } finally {
-            client.close();
         }
     }
 }
