@@ -21,7 +21,7 @@ PARTS = [
     ('remote query (routing, correlation, RD sync)', r'^io\.coaptree\.remotequery'),
     ('tree (bus, topics, node addresses, heartbeats)', r'^io\.coaptree\.tree'),
     ('MQTT client (lean transport, Paho)', r'^(io\.coaptree\.mqtt|org\.eclipse\.paho)'),
-    ('broker (Moquette, Netty)', r'^(io\.moquette|io\.netty)'),
+    ('broker (HiveMQ, Netty)', r'^(com\.hivemq|io\.netty)'),
     ('CoAP (Californium, our server, RD)', r'^(org\.eclipse\.californium|io\.coaptree\.server|io\.coaptree\.rd)'),
     ('thread hand-over (queues, locks, park/unpark)', r'^(java\.util\.concurrent|jdk\.internal\.misc\.Unsafe\.(park|unpark))'),
     ('sockets (NIO, java.net)', r'^(sun\.nio|java\.nio\.channels|java\.net|sun\.net)'),

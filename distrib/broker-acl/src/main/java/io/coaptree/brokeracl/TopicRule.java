@@ -15,7 +15,7 @@ public record TopicRule(Access access, String filter) {
             this.keyword = keyword;
         }
 
-        /** As in Mosquitto's (and Moquette's) acl_file. */
+        /** As in Mosquitto's acl_file. */
         public String keyword() {
             return keyword;
         }

@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
 
-/** The transport against a real broker (embedded Moquette on a free loopback port). */
+/** The transport against a real broker (the embedded HiveMQ on a free loopback port). */
 class LeanMqttDataTransportBrokerTest {
 
     private static final AtomicInteger ids = new AtomicInteger();
@@ -87,27 +87,6 @@ class LeanMqttDataTransportBrokerTest {
         return listener;
     }
 
-    /**
-     * Subscribes as a gateway's bus does: again once the transport has reconnected, if the connection was lost at
-     * that moment. Moquette 0.17 drops a connection whose SUBSCRIBE it reads before it has marked its own CONNACK as
-     * sent ("SUBSCRIBE received on already closed connection"), which a busy machine makes likely; any broker may
-     * drop a connection at any moment, and the transport reconnects by itself.
-     */
-    private static void subscribe(LeanMqttDataTransport t, RecordingListener listener, String topic, int qos)
-            throws Exception {
-        for (int attempt = 1;; attempt++) {
-            try {
-                t.subscribe(topic, qos);
-                return;
-            } catch (KuraNotConnectedException lost) {
-                if (attempt == 3) {
-                    throw lost;
-                }
-                next(listener.established, "re-established connection after a drop at SUBSCRIBE");
-            }
-        }
-    }
-
     private MqttClient peer() throws Exception {
         MqttClient peer = new MqttClient("tcp://127.0.0.1:" + broker.port(), "peer-" + ids.incrementAndGet(),
                 new MemoryPersistence());
@@ -129,7 +108,7 @@ class LeanMqttDataTransportBrokerTest {
         LeanMqttDataTransport t = transport(
                 Map.of("in-flight-messages.max-number", 2, "in-flight-messages.wait-ms", 30_000));
         RecordingListener listener = connected(t);
-        subscribe(t, listener, "burst/#", 1);
+        t.subscribe("burst/#", 1);
         int threads = 4;
         int each = 250;
         ExecutorService publishers = Executors.newFixedThreadPool(threads);
@@ -159,7 +138,7 @@ class LeanMqttDataTransportBrokerTest {
     void roundTripsAtEveryQosWithTokensConfirmed() throws Exception {
         LeanMqttDataTransport t = transport(Map.of());
         RecordingListener listener = connected(t);
-        subscribe(t, listener, "rt/#", 2);
+        t.subscribe("rt/#", 2);
         Set<DataTransportToken> tokens = new HashSet<>();
         for (int qos = 0; qos <= 2; qos++) {
             byte[] payload = ("qos " + qos).getBytes(StandardCharsets.UTF_8);
@@ -187,7 +166,7 @@ class LeanMqttDataTransportBrokerTest {
     void topicVariablesAreReplacedAsKuraDoes() throws Exception {
         LeanMqttDataTransport t = transport(Map.of("topic.context.account-name", "acme", "client-id", "gw-7"));
         RecordingListener listener = connected(t);
-        subscribe(t, listener, "#account-name/#client-id/in", 1);
+        t.subscribe("#account-name/#client-id/in", 1);
         MqttClient peer = peer();
         peer.publish("acme/gw-7/in", "x".getBytes(StandardCharsets.UTF_8), 1, false);
         assertEquals("acme/gw-7/in", next(listener.arrivals, "message").topic());
@@ -287,7 +266,7 @@ class LeanMqttDataTransportBrokerTest {
         t.addDataTransportListener(listener);
         t.connect();
         next(listener.established, "connection established");
-        subscribe(t, listener, "load/#", 1);
+        t.subscribe("load/#", 1);
         MqttClient peer = peer();
         for (int i = 0; i < 200; i++) {
             peer.publish("load/" + i, Integer.toString(i).getBytes(StandardCharsets.UTF_8), 1, false);
@@ -307,7 +286,7 @@ class LeanMqttDataTransportBrokerTest {
     void brokerRestartIsSurvivedWithSubscriptionsRestored() throws Exception {
         LeanMqttDataTransport t = transport(Map.of());
         RecordingListener listener = connected(t);
-        subscribe(t, listener, "restart/#", 1);
+        t.subscribe("restart/#", 1);
 
         broker.stop();
         next(listener.lost, "connection lost");

@@ -1,14 +1,10 @@
 package io.coaptree.bench.mqtt;
 
-import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -26,11 +22,9 @@ import org.eclipse.paho.client.mqttv3.MqttMessage;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
 import io.coaptree.bench.scenario.MachineInfo;
+import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.mqtt.component.LeanMqttDataTransport;
 import io.coaptree.tree.transport.DataTransportListenerAdapter;
-import io.moquette.BrokerConstants;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
 
 /**
  * QoS 1 publish throughput of the lean transport against a raw Paho client on the same broker in the same run
@@ -51,7 +45,7 @@ import io.moquette.broker.config.MemoryConfig;
  *     [--rounds 5] [--payload 128] [--window 100] [--style window|refusal]
  * </pre>
  *
- * Without {@code --broker-url} an embedded Moquette broker runs in this JVM.
+ * Without {@code --broker-url} the harness's embedded broker (HiveMQ CE) runs in this JVM.
  */
 public final class PublishThroughput {
 
@@ -78,15 +72,14 @@ public final class PublishThroughput {
         byte[] payload = new byte[Integer.parseInt(options.getOrDefault("payload", "128"))];
         Arrays.fill(payload, (byte) 'x');
 
-        Server embedded = null;
+        EmbeddedBroker embedded = null;
         String url = options.get("broker-url");
         if (url == null) {
-            int port = freePort();
-            embedded = startMoquette(port);
-            url = "mqtt://127.0.0.1:" + port + "/";
+            embedded = new EmbeddedBroker(0);
+            url = embedded.url();
         }
         System.out.printf("broker %s%s, %d messages of %d bytes per round, QoS 1, window %d, style %s, %d rounds each%n",
-                url, embedded != null ? " (embedded Moquette)" : "", messages, payload.length, window, style, rounds);
+                url, embedded != null ? " (embedded HiveMQ)" : "", messages, payload.length, window, style, rounds);
         try {
             List<Double> raw = new ArrayList<>();
             List<Double> lean = new ArrayList<>();
@@ -115,7 +108,7 @@ public final class PublishThroughput {
             System.out.printf("median of the per-round ratios: %.1f%% of raw Paho%n", 100 * median(ratios));
         } finally {
             if (embedded != null) {
-                embedded.stopServer();
+                embedded.close();
             }
         }
     }
@@ -227,25 +220,6 @@ public final class PublishThroughput {
         sorted.sort(Double::compare);
         int n = sorted.size();
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
-
-    private static Server startMoquette(int port) throws IOException {
-        Properties p = new Properties();
-        p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, "127.0.0.1");
-        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME, Integer.toString(port));
-        p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
-        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, "true");
-        p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
-        p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
-        Server server = new Server();
-        server.startServer(new MemoryConfig(p));
-        return server;
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
     }
 
     private static Map<String, String> parse(String[] args) {

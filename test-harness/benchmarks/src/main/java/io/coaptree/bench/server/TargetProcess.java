@@ -55,9 +55,9 @@ public final class TargetProcess implements AutoCloseable {
             InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // The embedded broker logs every MQTT packet at INFO (Moquette's MQTTMessageLogger): quiet it as the demo
-        // and the integration tests do, so that a broker's debug log is not part of what a benchmark measures.
-        command.add("-Dorg.slf4j.simpleLogger.log.io.moquette=warn");
+        // The embedded broker logs its start and stop at INFO: quiet it as the demo and the integration tests do, so
+        // that a broker's log is not part of what a benchmark measures.
+        command.add("-Dorg.slf4j.simpleLogger.log.com.hivemq=warn");
         command.add("-Dorg.slf4j.simpleLogger.log.io.netty=warn");
         command.addAll(spec.jvmOptions());
         command.add("-cp");

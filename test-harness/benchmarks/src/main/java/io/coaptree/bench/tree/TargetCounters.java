@@ -9,7 +9,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Properties;
-import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -22,14 +22,13 @@ import java.util.regex.Pattern;
  * (when it names the bound port). Californium's protocol threads ({@code CoapTree#n}) and UDP connector threads
  * ({@code UDP-Receiver-/127.0.0.1:0[0]}: named after the configured port, 0) carry no gateway in their name; they
  * are summed on their own as {@code cpu.coap-protocol.ns} and {@code cpu.udp-connectors.ns}. Per gateway, the time
- * of each kind of thread is written too ({@code cpu.thread.<gateway>.<name with numbers as N>.ns}). So is the number
- * of times the embedded broker restarted itself after Moquette lost a session loop
- * ({@value #BROKER_RESTARTS}): a step across such a restart measured a reconnecting tree.
+ * of each kind of thread is written too ({@code cpu.thread.<gateway>.<name with numbers as N>.ns}). So is the embedded
+ * broker's fault count ({@value #BROKER_FAULTS}: messages it dropped): a step during which it rose lost messages.
  */
 final class TargetCounters {
 
     static final long PERIOD_MILLIS = 250;
-    static final String BROKER_RESTARTS = "broker.session-loop-restarts";
+    static final String BROKER_FAULTS = "broker.faults";
     static final String COAP_PROTOCOL_PREFIX = "CoapTree#";
     static final String UDP_CONNECTOR_PREFIX = "UDP-";
 
@@ -39,10 +38,10 @@ final class TargetCounters {
     /**
      * @param gatewayPorts every gateway's name and CoAP port
      * @param publishes    the broker's PUBLISH counts now
-     * @param restarts     the embedded broker's restarts after a lost session loop so far
+     * @param faults       the embedded broker's faults so far
      */
     static Thread start(Path file, Map<String, Integer> gatewayPorts, Supplier<Map<String, Long>> publishes,
-            IntSupplier restarts) {
+            LongSupplier faults) {
         Thread writer = new Thread(() -> {
             ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             Map<String, Pattern> byName = new java.util.LinkedHashMap<>();
@@ -51,7 +50,7 @@ final class TargetCounters {
             while (!Thread.currentThread().isInterrupted()) {
                 Properties p = new Properties();
                 publishes.get().forEach((key, n) -> p.setProperty("publishes." + key, Long.toString(n)));
-                p.setProperty(BROKER_RESTARTS, Integer.toString(restarts.getAsInt()));
+                p.setProperty(BROKER_FAULTS, Long.toString(faults.getAsLong()));
                 Map<String, Long> cpu = new java.util.HashMap<>();
                 for (Thread t : liveThreads()) {
                     long ns = threads.getThreadCpuTime(t.getId());

@@ -17,7 +17,7 @@ import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
- * The MQTT side of a tree target ({@code --brokers}): {@code embedded} (Moquette in the target JVM, the default),
+ * The MQTT side of a tree target ({@code --brokers}): {@code embedded} (HiveMQ CE in the target JVM, the default),
  * {@code mosquitto} (one Mosquitto process) or {@code bridged} (a Mosquitto for the root and one per domain, each
  * domain's bridged to the root's with the topic lines the shipped generator writes, {@link BridgedBrokers}; each
  * gateway on its domain's broker). The Mosquitto variants listen on loopback without TLS or access list, so that
@@ -113,9 +113,9 @@ final class TreeBrokers implements AutoCloseable {
         return embedded != null ? embedded.publishesByClient() : java.util.Map.of();
     }
 
-    /** Restarts of the embedded broker after Moquette lost a session loop ({@link EmbeddedBroker}); 0 for Mosquitto. */
-    int sessionLoopRestarts() {
-        return embedded != null ? embedded.sessionLoopFailures() : 0;
+    /** Faults of the embedded broker so far ({@link EmbeddedBroker#faults()}: messages it dropped); 0 for Mosquitto. */
+    long brokerFaults() {
+        return embedded != null ? embedded.faults() : 0;
     }
 
     @Override

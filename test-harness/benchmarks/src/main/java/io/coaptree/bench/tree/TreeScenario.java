@@ -62,7 +62,7 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
  * (300, and 20 more per gateway beyond 10), {@code security} (tree.security.mode, signature; {@code signature-without-links}: with
  * tree.security.link.macs off), {@code direct}
  * (remotequery.route.direct, true), {@code jvm.options} (further target JVM options, e.g. JFR),
- * {@code brokers} ({@code embedded} Moquette, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
+ * {@code brokers} ({@code embedded} HiveMQ CE, {@code mosquitto}: one Mosquitto process, {@code bridged}: a Mosquitto
  * for the root and one per domain joined by the generated bridges, see {@link TreeBrokers}), {@code replicas} (1; with
  * 2 or more, group B/2 is served by that many gateways and a further step measures the capacity, closed loop with
  * {@code capacity.clients} (8) for {@code capacity.seconds} (10), of reads addressed to the group,
@@ -83,7 +83,7 @@ public final class TreeScenario implements Scenario {
 
     @Override
     public String description() {
-        return "Gateway hierarchy: an embedded Moquette broker and 10 emulated Kura 5.6 gateways (Equinox; root 'top', "
+        return "Gateway hierarchy: an embedded HiveMQ CE broker and 10 emulated Kura 5.6 gateways (Equinox; root 'top', "
                 + "domains A, B, C, two groups each; --set gateways=N for a larger tree of the same shape) in one "
                 + "target JVM. (1) Time until a lookup at the root lists all 400 resources per gateway registered in "
                 + "the gateways' Resource Directories (20 registrations x 20 links per gateway), threads and heap per "

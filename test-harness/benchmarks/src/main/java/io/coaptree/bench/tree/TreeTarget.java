@@ -145,7 +145,7 @@ public final class TreeTarget implements AutoCloseable {
                 for (Gateway g : h.gateways()) {
                     ports.put(g.name(), h.coapPort(g.name()));
                 }
-                TargetCounters.start(countersFile, ports, broker::publishesByClient, broker::sessionLoopRestarts);
+                TargetCounters.start(countersFile, ports, broker::publishesByClient, broker::brokerFaults);
             }
             for (Gateway g : h.gateways()) {
                 out.setProperty("port." + g.name(), Integer.toString(h.coapPort(g.name())));

@@ -1,54 +1,66 @@
 package io.coaptree.harness.broker;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
+import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.KeyStore;
+import java.security.SecureRandom;
+import java.util.Comparator;
 import java.util.HashMap;
-import java.util.List;
+import java.util.HexFormat;
 import java.util.Map;
-import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
 
-import io.moquette.BrokerConstants;
-import io.moquette.broker.ISslContextCreator;
-import io.moquette.broker.Server;
-import io.moquette.broker.config.MemoryConfig;
-import io.moquette.broker.security.IAuthenticator;
-import io.moquette.broker.security.IAuthorizatorPolicy;
-import io.moquette.interception.InterceptHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import com.codahale.metrics.Counter;
+import com.hivemq.embedded.EmbeddedExtension;
+import com.hivemq.embedded.EmbeddedHiveMQ;
 
 /**
- * Moquette (MQTT 3.1.1) in this JVM on loopback ports, without persistence or telemetry: the broker of the demo,
- * the integration tests and the benchmarks. Anonymous by default; users, a TLS listener on request, and, for a tree
- * that admits only its gateways ({@link GatewayAdmission}), client certificates, one password per gateway and the
- * generated access list.
- * {@link #restart()} keeps the ports, so clients reconnect to the same URLs.
- *
- * <p>
- * Two Moquette defaults are changed because they misrepresent the brokers gateways really use (Mosquitto, Kura's
- * Artemis): Moquette batches writes and flushes them later, which adds tens of milliseconds to every hop, and it
- * refuses packets above 8092 bytes, far below a lookup answer of a few hundred links. And where Moquette loses one
- * of its session loops to a defect of its own, which would leave the loop's clients connected but unheard, a
- * {@link SessionLoopSupervisor} restarts the broker, as a supervisor restarts a broker process that died.
+ * HiveMQ Community Edition (MQTT 3.1.1 and 5) in this JVM on loopback ports, sessions in memory: the broker of the
+ * demo, the integration tests and the benchmarks. Anonymous by default; users, a TLS listener on request, and, for a
+ * tree that admits only its gateways ({@link GatewayAdmission}), client certificates, one password per gateway,
+ * client ids bound to their users and the generated access list, last wills included.
+ * {@link #restart()} keeps the ports, so clients reconnect to the same URLs. {@link #faults()} counts what the
+ * broker did wrong on its own; {@link NoBrokerFaults} fails a test during which it did.
  */
 public final class EmbeddedBroker implements AutoCloseable {
 
     /** Largest MQTT packet accepted by default: room for lookup answers and aggregated RD content. */
     public static final int DEFAULT_MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedBroker.class);
+    private static final long START_STOP_TIMEOUT_SECONDS = 60;
+    private static final String DROPPED = "com.hivemq.messages.dropped.count";
+    /**
+     * HiveMQ hands an embedded extension its services through static state while the broker starts, so two brokers
+     * of one JVM must not start at the same time.
+     */
+    private static final Object STARTS = new Object();
+
     private final Builder settings;
     private final int port;
     private final int tlsPort;
-    private Server server;
+    private final Path dir;
+    private final BrokerFaults faults;
+    /** Null unless {@link Builder#countPublishes()}: counts since the broker was created, across restarts. */
+    private final PublishCounts publishes;
+    private final BrokerAccess access;
+    /** The running broker, null while stopped. */
+    private EmbeddedHiveMQ hive;
     private boolean closed;
-    /**
-     * Null unless {@link Builder#countPublishes()}: an interceptor costs the broker a hand-off per message, which
-     * only a benchmark that reports publishes should pay. Kept across restarts: counts since the broker was created.
-     */
-    private final PublishCounter publishes;
-    /** Restarts the broker when Moquette loses a session loop; kept across restarts. */
-    private final SessionLoopSupervisor supervisor = new SessionLoopSupervisor(this::restartAfter);
 
     /** An anonymous broker on {@code port} (0 for a free port), started. */
     public EmbeddedBroker(int port) throws IOException {
@@ -57,10 +69,23 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     private EmbeddedBroker(Builder settings) throws IOException {
         this.settings = settings;
-        this.publishes = settings.countPublishes ? new PublishCounter() : null;
         this.port = settings.port == 0 ? freePort() : settings.port;
         this.tlsPort = settings.keystore == null ? -1 : freePort();
-        start();
+        this.faults = new BrokerFaults("the embedded broker on port " + (tlsPort > 0 ? tlsPort : port));
+        this.publishes = settings.countPublishes ? new PublishCounts() : null;
+        this.dir = Files.createTempDirectory("coaptree-broker-",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        try {
+            HiveMqConfig.write(Files.createDirectories(dir.resolve("conf")).resolve("config.xml"),
+                    settings.admission == null ? port : -1, tls(), settings.maxMessageBytes,
+                    settings.maxQueuedMessages);
+            this.access = new BrokerAccess(settings.admission != null ? settings.admission.rules()
+                    : settings.users.isEmpty() ? null : new AdmissionRules(settings.users, null), publishes, faults);
+            start();
+        } catch (IOException | RuntimeException e) {
+            deleteDirectory();
+            throw e;
+        }
     }
 
     public static Builder builder() {
@@ -87,41 +112,40 @@ public final class EmbeddedBroker implements AutoCloseable {
     }
 
     public synchronized void start() throws IOException {
-        if (server != null) {
+        if (closed) {
+            throw new IllegalStateException("the embedded broker was closed");
+        }
+        if (hive != null) {
             return;
         }
-        Properties p = new Properties();
-        p.setProperty(BrokerConstants.HOST_PROPERTY_NAME, "127.0.0.1");
-        // With gateway admission the plain listener stays closed: every client must come through TLS.
-        p.setProperty(BrokerConstants.PORT_PROPERTY_NAME,
-                settings.admission == null ? Integer.toString(port) : BrokerConstants.DISABLED_PORT_BIND);
-        p.setProperty(BrokerConstants.WEB_SOCKET_PORT_PROPERTY_NAME, BrokerConstants.DISABLED_PORT_BIND);
-        p.setProperty(BrokerConstants.ALLOW_ANONYMOUS_PROPERTY_NAME, Boolean.toString(settings.users.isEmpty()));
-        p.setProperty(BrokerConstants.PERSISTENCE_ENABLED_PROPERTY_NAME, "false");
-        p.setProperty(BrokerConstants.ENABLE_TELEMETRY_NAME, "false");
-        p.setProperty(BrokerConstants.BUFFER_FLUSH_MS_PROPERTY_NAME, "0");
-        p.setProperty(BrokerConstants.NETTY_MAX_BYTES_PROPERTY_NAME, Integer.toString(settings.maxMessageBytes));
-        if (settings.keystore != null) {
-            String password = new String(settings.keystorePassword);
-            p.setProperty(BrokerConstants.SSL_PORT_PROPERTY_NAME, Integer.toString(tlsPort));
-            p.setProperty(BrokerConstants.JKS_PATH_PROPERTY_NAME, settings.keystore.toString());
-            p.setProperty(BrokerConstants.KEY_STORE_TYPE, "pkcs12");
-            p.setProperty(BrokerConstants.KEY_STORE_PASSWORD_PROPERTY_NAME, password);
-            p.setProperty(BrokerConstants.KEY_MANAGER_PASSWORD_PROPERTY_NAME, password);
+        // A new HiveMQ each time: HiveMQ CE 2025.5 cannot start again after a stop with sessions in memory (its
+        // in-memory stores register their metrics a second time and the start fails).
+        EmbeddedHiveMQ started = EmbeddedHiveMQ.builder().withConfigurationFolder(dir.resolve("conf"))
+                .withDataFolder(Files.createDirectories(dir.resolve("data")))
+                .withExtensionsFolder(Files.createDirectories(dir.resolve("extensions")))
+                // logging stays with the application's SLF4J binding; HiveMQ's bootstrap would take over Logback
+                .withoutLoggingBootstrap()
+                .withEmbeddedExtension(EmbeddedExtension.builder().withId("coaptree-access")
+                        .withName("CoAPTree broker access").withVersion("1").withAuthor("CoAPTree")
+                        .withExtensionMain(access).build())
+                .build();
+        try {
+            synchronized (STARTS) {
+                await(started.start(), "start");
+            }
+            awaitListening(settings.admission == null ? port : tlsPort);
+        } catch (IOException | RuntimeException e) {
+            closeQuietly(started);
+            throw e;
         }
-        ISslContextCreator ssl = settings.admission == null ? null : settings.admission.sslContext(settings.keystore,
-                settings.keystorePassword);
-        IAuthorizatorPolicy acl = settings.admission != null ? settings.admission.authorizator()
-                : settings.authorization;
-        Server s = new Server();
-        List<InterceptHandler> handlers = publishes == null ? List.of(supervisor) : List.of(supervisor, publishes);
-        s.startServer(new MemoryConfig(p), handlers, ssl, authenticator(), acl);
-        server = s;
+        Counter dropped = started.getMetricRegistry().counter(DROPPED);
+        faults.running(dropped::getCount);
+        hive = started;
     }
 
     /**
-     * PUBLISH packets accepted since this broker was created, by {@code "<client id> <last topic level>"} (counted
-     * shortly after routing), e.g. {@code "gB1 telemetry"}.
+     * PUBLISH packets accepted since this broker was created, by {@code "<client id> <last topic level>"}, e.g.
+     * {@code "gB1 telemetry"}.
      */
     public Map<String, Long> publishesByClient() {
         if (publishes == null) {
@@ -130,27 +154,33 @@ public final class EmbeddedBroker implements AutoCloseable {
         return publishes.counts();
     }
 
+    /**
+     * Faults since this broker was created: messages it dropped for a reason other than the access list, and
+     * failures of its admission code. A refused client, publish or subscription is no fault.
+     */
+    public long faults() {
+        return faults.count();
+    }
+
+    /** What {@link #faults()} counted, for a failure message. */
+    public String faultReport() {
+        return faults.describe();
+    }
+
     public synchronized void stop() {
-        if (server != null) {
-            server.stopServer();
-            server = null;
-        }
-    }
-
-    /** Session loops Moquette lost since this broker was created, each followed by a restart. */
-    public int sessionLoopFailures() {
-        return supervisor.failures();
-    }
-
-    private synchronized void restartAfter(Throwable failure) {
-        if (closed) {
+        if (hive == null) {
             return;
         }
+        faults.stopping();
+        EmbeddedHiveMQ stopping = hive;
+        hive = null;
         try {
-            restart();
-        } catch (IOException | RuntimeException e) {
-            e.addSuppressed(failure);
-            throw new IllegalStateException("the embedded broker did not start again after losing a session loop", e);
+            stopping.close();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the embedded broker did not stop", e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the embedded broker stopped", e);
         }
     }
 
@@ -162,17 +192,82 @@ public final class EmbeddedBroker implements AutoCloseable {
 
     @Override
     public synchronized void close() {
+        if (closed) {
+            return;
+        }
         closed = true;
-        stop();
+        try {
+            stop();
+        } finally {
+            deleteDirectory();
+            if (faults.count() > 0) {
+                LOG.warn("{}", faults.describe());
+            }
+        }
     }
 
-    private IAuthenticator authenticator() {
-        if (settings.users.isEmpty()) {
+    private static void closeQuietly(EmbeddedHiveMQ hive) {
+        try {
+            hive.close();
+        } catch (ExecutionException | RuntimeException e) {
+            LOG.debug("closing a broker that did not start: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private HiveMqConfig.Tls tls() throws IOException {
+        if (settings.keystore == null) {
             return null;
         }
-        Map<String, String> users = Map.copyOf(settings.users);
-        return (clientId, username, secret) -> username != null && secret != null && users.containsKey(username)
-                && users.get(username).equals(new String(secret, StandardCharsets.UTF_8));
+        if (settings.admission == null) {
+            return new HiveMqConfig.Tls(tlsPort, settings.keystore, settings.keystorePassword, null, null);
+        }
+        char[] password = HexFormat.of().formatHex(new SecureRandom().generateSeed(12)).toCharArray();
+        Path truststore = dir.resolve("gateway-ca.p12");
+        try (OutputStream out = Files.newOutputStream(truststore)) {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setCertificateEntry("gateway-ca", settings.admission.caCertificate());
+            store.store(out, password);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot write the broker's truststore", e);
+        }
+        return new HiveMqConfig.Tls(tlsPort, settings.keystore, settings.keystorePassword, truststore, password);
+    }
+
+    private static void await(java.util.concurrent.CompletableFuture<Void> change, String what) throws IOException {
+        try {
+            change.get(START_STOP_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        } catch (ExecutionException e) {
+            throw new IOException("the embedded broker did not " + what, e.getCause());
+        } catch (TimeoutException e) {
+            throw new IOException("the embedded broker did not " + what + " within " + START_STOP_TIMEOUT_SECONDS
+                    + " s", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while the embedded broker was to " + what, e);
+        }
+    }
+
+    /** HiveMQ reports a started broker even when a listener could not bind: make sure it did. */
+    private static void awaitListening(int port) throws IOException {
+        try (Socket probe = new Socket()) {
+            probe.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 5000);
+        } catch (IOException e) {
+            throw new IOException("the embedded broker started but does not listen on port " + port
+                    + " (in use by another process?)", e);
+        }
+    }
+
+    private void deleteDirectory() {
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            LOG.debug("could not delete {}: {}", dir, e.toString());
+        }
     }
 
     private static int freePort() throws IOException {
@@ -189,19 +284,10 @@ public final class EmbeddedBroker implements AutoCloseable {
         private Path keystore;
         private char[] keystorePassword;
         private int maxMessageBytes = DEFAULT_MAX_MESSAGE_BYTES;
+        private long maxQueuedMessages = HiveMqConfig.MAX_QUEUED_MESSAGES;
         private boolean countPublishes;
-        private IAuthorizatorPolicy authorization;
 
         private Builder() {
-        }
-
-        /**
-         * Decides every publish and subscription with {@code policy} (a test of the broker itself; a tree's broker
-         * takes its access list from {@link #gateways}). Moquette asks it on a session loop.
-         */
-        public Builder authorization(IAuthorizatorPolicy policy) {
-            this.authorization = policy;
-            return this;
         }
 
         /** @param port 0 (the default) for a free port */
@@ -218,7 +304,7 @@ public final class EmbeddedBroker implements AutoCloseable {
 
         /**
          * Admits only a tree's gateways: TLS only (needs {@link #tls}), with a client certificate of the admission's
-         * CA, each gateway's own user name and password, and the generated access list.
+         * CA, each gateway's own user name and password, client ids bound to users, and the generated access list.
          */
         public Builder gateways(GatewayAdmission admission) {
             this.admission = admission;
@@ -235,6 +321,12 @@ public final class EmbeddedBroker implements AutoCloseable {
 
         public Builder maxMessageBytes(int bytes) {
             this.maxMessageBytes = bytes;
+            return this;
+        }
+
+        /** Messages queued for one client before the broker drops more (each drop a fault); for a test of faults. */
+        Builder maxQueuedMessages(long messages) {
+            this.maxQueuedMessages = messages;
             return this;
         }
 

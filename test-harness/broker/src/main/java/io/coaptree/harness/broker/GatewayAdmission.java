@@ -6,31 +6,20 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Map;
-import java.util.Objects;
-
-import javax.net.ssl.KeyManagerFactory;
 
 import io.coaptree.brokeracl.AccessList;
 import io.coaptree.brokeracl.AclFile;
 import io.coaptree.brokeracl.InvalidInputException;
-import io.moquette.broker.ISslContextCreator;
-import io.moquette.broker.security.IAuthorizatorPolicy;
-import io.moquette.broker.subscriptions.Topic;
-import io.netty.handler.ssl.ClientAuth;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
 
 /**
- * How the embedded broker admits only a tree's gateways, as close to the Mosquitto set-up that
- * {@code coaptree-broker-acl} generates as Moquette allows: TLS only, a client certificate issued by the tree's CA
- * required, and the access list of the generated {@code acl_file} applied to publishes and subscriptions. Moquette's
- * authenticator sees the user name and password but not the certificate, so it cannot take the certificate's CN as
- * the user name (Mosquitto's {@code use_identity_as_username}): each gateway logs in with its node name and a
- * password of its own, and the certificate only proves the client belongs to the tree.
+ * How the embedded broker admits only a tree's gateways, as the Mosquitto set-up that {@code coaptree-broker-acl}
+ * generates with {@code --auth password} does: TLS only, a client certificate issued by the tree's CA required, each
+ * gateway's node name and a password of its own, and the access list of the generated {@code acl_file} applied to
+ * publishes, subscriptions and last wills. The certificate proves the client belongs to the tree; the user name says
+ * which gateway it is, and owns that gateway's client ids ({@link AdmissionRules}).
  */
 public final class GatewayAdmission {
 
@@ -71,35 +60,5 @@ public final class GatewayAdmission {
     /** Each gateway's password, its client ids and the access list, last wills included. */
     AdmissionRules rules() {
         return new AdmissionRules(passwords, accessList);
-    }
-
-    ISslContextCreator sslContext(Path keystore, char[] password) {
-        Objects.requireNonNull(keystore, "keystore");
-        return () -> {
-            try (InputStream in = Files.newInputStream(keystore)) {
-                KeyStore store = KeyStore.getInstance("PKCS12");
-                store.load(in, password);
-                KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-                keys.init(store, password);
-                return SslContextBuilder.forServer(keys).trustManager(ca).clientAuth(ClientAuth.REQUIRE)
-                        .sslProvider(SslProvider.JDK).build();
-            } catch (IOException | GeneralSecurityException e) {
-                throw new IllegalStateException("cannot set up the broker's TLS from " + keystore, e);
-            }
-        };
-    }
-
-    IAuthorizatorPolicy authorizator() {
-        return new IAuthorizatorPolicy() {
-            @Override
-            public boolean canWrite(Topic topic, String user, String client) {
-                return accessList.mayPublish(user, topic.toString());
-            }
-
-            @Override
-            public boolean canRead(Topic topic, String user, String client) {
-                return accessList.maySubscribe(user, topic.toString());
-            }
-        };
     }
 }

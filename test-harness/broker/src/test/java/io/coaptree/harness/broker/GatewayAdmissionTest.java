@@ -8,7 +8,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -62,9 +61,6 @@ class GatewayAdmissionTest {
         broker.close();
     }
 
-    /** Each client's connect options, to connect again where {@link MoquetteClientCalls#subscribe} must. */
-    private static final Map<MqttClient, MqttConnectOptions> OPTIONS = new IdentityHashMap<>();
-
     private static MqttClient connect(String user, String password, Path store) throws Exception {
         URI uri = URI.create(broker.tlsUrl());
         MqttClient client = new MqttClient("ssl://" + uri.getHost() + ":" + uri.getPort(), user + "-" + System.nanoTime(),
@@ -76,14 +72,13 @@ class GatewayAdmissionTest {
         options.setConnectionTimeout(10);
         client.setTimeToWait(10_000);
         client.connect(options);
-        OPTIONS.put(client, options);
         return client;
     }
 
     private static BlockingQueue<String> subscribe(MqttClient client, String filter) throws MqttException {
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
-        MoquetteClientCalls.subscribe(client, OPTIONS.get(client), () -> client.subscribeWithResponse(filter, 1,
-                (t, m) -> received.add(t + " " + new String(m.getPayload(), StandardCharsets.UTF_8))));
+        client.subscribeWithResponse(filter, 1,
+                (t, m) -> received.add(t + " " + new String(m.getPayload(), StandardCharsets.UTF_8)));
         return received;
     }
 

@@ -10,6 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.KeyStore;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +36,7 @@ import io.coaptree.harness.pki.TestPki;
 class TreeAccessTest {
 
     private static final char[] STORE_PASSWORD = "client-store".toCharArray();
+    private static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final List<String> FLEET = List.of("top root", "dA domain A", "gA1 group A 1", "gA2 group A 2",
             "dB domain B", "gB1 group B 1", "gB2 group B 2", "monitor observer");
 
@@ -40,7 +44,7 @@ class TreeAccessTest {
     static Path dir;
     private static TestPki pki;
     private static final Map<String, String> PASSWORDS = new HashMap<>();
-    private static HiveMqBroker broker;
+    private static EmbeddedBroker broker;
 
     @BeforeAll
     static void start() throws Exception {
@@ -51,7 +55,7 @@ class TreeAccessTest {
         }
         Path acl = generatedAccessList();
         char[] serverPassword = "server-store".toCharArray();
-        broker = HiveMqBroker.builder().tls(pki.serverKeystore("broker", serverPassword), serverPassword)
+        broker = EmbeddedBroker.builder().tls(pki.serverKeystore("broker", serverPassword), serverPassword)
                 .gateways(GatewayAdmission.of(pki.caCertificatePem(), PASSWORDS, acl)).start();
     }
 
@@ -72,18 +76,18 @@ class TreeAccessTest {
         broker.close();
     }
 
-    private static TreeClient connect(String user, String clientId) throws Exception {
+    private static TlsMqttClient connect(String user, String clientId) throws Exception {
         return connect(user, clientId, null);
     }
 
-    private static TreeClient connect(String user, String clientId, String willTopic) throws Exception {
-        return TreeClient.connect(broker.tlsUrl(), clientId, pki.client(user, "mqtt", STORE_PASSWORD).keystore(),
+    private static TlsMqttClient connect(String user, String clientId, String willTopic) throws Exception {
+        return TlsMqttClient.connect(broker.tlsUrl(), clientId, pki.client(user, "mqtt", STORE_PASSWORD).keystore(),
                 STORE_PASSWORD, user, PASSWORDS.get(user), willTopic);
     }
 
     @Test
     void theMonitorsCredentialsWithAGatewaysClientIdAreRefusedAndTheGatewayStays() throws Exception {
-        try (TreeClient gB2 = connect("gB2", "gB2"); TreeClient monitor = connect("monitor", "monitor-watch")) {
+        try (TlsMqttClient gB2 = connect("gB2", "gB2"); TlsMqttClient monitor = connect("monitor", "monitor-watch")) {
             assertEquals(1, monitor.subscribe("coaptree/#"));
             MqttException refused = assertThrows(MqttException.class, () -> connect("monitor", "gB2").close());
             assertEquals(MqttException.REASON_CODE_INVALID_CLIENT_ID, refused.getReasonCode(), refused.toString());
@@ -94,7 +98,7 @@ class TreeAccessTest {
             // gB2 kept its connection: what it publishes now still arrives
             byte[] heartbeat = ("hb " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
             gB2.publish("coaptree/B/2/gB2/heartbeat", heartbeat);
-            monitor.receiveUntil(heartbeat);
+            monitor.receiveUntil(heartbeat, TIMEOUT);
             assertTrue(gB2.isConnected(), "gB2 was not pushed off the broker");
             assertEquals(0, gB2.connectionsLost());
             // its own credentials may open a second connection under an id of its own
@@ -104,16 +108,16 @@ class TreeAccessTest {
 
     @Test
     void aLastWillForAnotherGatewaysTopicIsRefusedAndOnItsOwnTopicDelivered() throws Exception {
-        try (TreeClient monitor = connect("monitor", "monitor-wills")) {
+        try (TlsMqttClient monitor = connect("monitor", "monitor-wills")) {
             assertEquals(1, monitor.subscribe("coaptree/+/+/+/lwt"));
             MqttException refused = assertThrows(MqttException.class,
                     () -> connect("gA1", "gA1-forger", "coaptree/B/2/gB2/lwt").close());
             assertEquals(MqttException.REASON_CODE_NOT_AUTHORIZED, refused.getReasonCode(), refused.toString());
 
             // the same credentials with a will on their own topic: the broker publishes it when the link breaks
-            TreeClient gA1 = connect("gA1", "gA1", "coaptree/A/1/gA1/lwt");
+            TlsMqttClient gA1 = connect("gA1", "gA1", "coaptree/A/1/gA1/lwt");
             gA1.breakConnection();
-            List<TreeClient.Received> wills = monitor.receiveUntil(TreeClient.WILL);
+            List<TlsMqttClient.Received> wills = monitor.receiveUntil(new byte[0], TIMEOUT);
             assertEquals("coaptree/A/1/gA1/lwt", wills.get(wills.size() - 1).topic());
             assertTrue(wills.stream().noneMatch(w -> w.topic().startsWith("coaptree/B/2/gB2/")),
                     "no will was published for gB2: " + wills);
@@ -122,7 +126,7 @@ class TreeAccessTest {
 
     @Test
     void theAccessListDropsForbiddenPublishesAndRefusesForbiddenSubscriptions() throws Exception {
-        try (TreeClient monitor = connect("monitor", "monitor-acl"); TreeClient gA1 = connect("gA1", "gA1-acl")) {
+        try (TlsMqttClient monitor = connect("monitor", "monitor-acl"); TlsMqttClient gA1 = connect("gA1", "gA1-acl")) {
             assertEquals(1, monitor.subscribe("coaptree/#"));
             assertEquals(1, gA1.subscribe("coaptree/+/+/+/heartbeat"), "every gateway reads the membership");
             assertEquals(1, gA1.subscribe("coaptree/A/1/gA1/query"), "its own requests");
@@ -136,7 +140,7 @@ class TreeAccessTest {
             byte[] own = ("own " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
             gA1.publish("coaptree/A/1/gA1/heartbeat", own);
             // one publisher, one subscriber: the broker keeps their order, so a forged message would come first
-            List<TreeClient.Received> seen = monitor.receiveUntil(own);
+            List<TlsMqttClient.Received> seen = monitor.receiveUntil(own, TIMEOUT);
             assertTrue(seen.stream().noneMatch(r -> new String(r.payload(), StandardCharsets.UTF_8).startsWith("forged")),
                     "the broker let gA1 publish as another gateway: " + seen);
             assertTrue(gA1.isConnected());
@@ -147,21 +151,36 @@ class TreeAccessTest {
     @Test
     void onlyAClientCertificateOfTheTreesCaWithItsPasswordConnects() throws Exception {
         Path trustOnly = pki.truststore(STORE_PASSWORD);
-        assertThrows(MqttException.class, () -> TreeClient.connect(broker.tlsUrl(), "gA2", trustOnly, STORE_PASSWORD,
+        assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.tlsUrl(), "gA2", trustOnly, STORE_PASSWORD,
                 "gA2", PASSWORDS.get("gA2"), null).close(), "no client certificate");
         TestPki other = pki.otherCa(dir.resolve("other-ca"));
-        Path forged = TreeClient.trusting(other.client("gA2", "mqtt", STORE_PASSWORD).keystore(), STORE_PASSWORD,
+        Path forged = trusting(other.client("gA2", "mqtt", STORE_PASSWORD).keystore(), STORE_PASSWORD,
                 pki.caCertificate());
-        assertThrows(MqttException.class, () -> TreeClient.connect(broker.tlsUrl(), "gA2", forged, STORE_PASSWORD,
+        assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.tlsUrl(), "gA2", forged, STORE_PASSWORD,
                 "gA2", PASSWORDS.get("gA2"), null).close(), "a certificate of another CA");
         Path own = pki.client("gA2", "mqtt", STORE_PASSWORD).keystore();
         MqttException wrong = assertThrows(MqttException.class,
-                () -> TreeClient.connect(broker.tlsUrl(), "gA2", own, STORE_PASSWORD, "gA2", "guess", null).close());
+                () -> TlsMqttClient.connect(broker.tlsUrl(), "gA2", own, STORE_PASSWORD, "gA2", "guess", null).close());
         assertEquals(MqttException.REASON_CODE_FAILED_AUTHENTICATION, wrong.getReasonCode(), wrong.toString());
-        try (TreeClient gA2 = TreeClient.connect(broker.tlsUrl(), "gA2", own, STORE_PASSWORD, "gA2",
+        try (TlsMqttClient gA2 = TlsMqttClient.connect(broker.tlsUrl(), "gA2", own, STORE_PASSWORD, "gA2",
                 PASSWORDS.get("gA2"), null)) {
             assertNotNull(gA2);
         }
         assertThrows(IllegalStateException.class, broker::url, "no plain listener");
+    }
+
+    /** A copy of {@code pkcs12} that also trusts {@code ca}: a client of another CA that trusts the broker. */
+    private static Path trusting(Path pkcs12, char[] password, X509Certificate ca)
+            throws Exception {
+        KeyStore store = KeyStore.getInstance("PKCS12");
+        try (var in = Files.newInputStream(pkcs12)) {
+            store.load(in, password);
+        }
+        store.setCertificateEntry("broker-ca", ca);
+        Path copy = pkcs12.resolveSibling("trusting-" + pkcs12.getFileName());
+        try (var out = Files.newOutputStream(copy)) {
+            store.store(out, password);
+        }
+        return copy;
     }
 }

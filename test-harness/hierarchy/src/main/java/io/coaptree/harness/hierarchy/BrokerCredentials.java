@@ -13,8 +13,9 @@ import io.coaptree.harness.pki.TestPki;
  * Each gateway's own MQTT credentials, generated at start: a client certificate {@code CN=<node name>} from a
  * {@link TestPki} in a Kura keystore instance ({@value #KEYSTORE_PID}, Kura's filesystem keystore factory) that the
  * lean transport uses for TLS (trusting the PKI's CA, presenting the gateway's key), and optionally a password of its
- * own with user name = node name (for a broker that cannot take the user name from the certificate, such as the
- * embedded Moquette). Pass the tree's {@code mqtts://} URL as the hierarchy's broker URL.
+ * own with user name = node name (for a broker that checks a password per gateway, such as the embedded broker or
+ * Mosquitto generated with {@code --auth password}). Pass the tree's {@code mqtts://} URL as the hierarchy's broker
+ * URL.
  */
 public final class BrokerCredentials implements GatewayProvisioning {
 

@@ -55,9 +55,10 @@ public final class TreeHierarchy implements AutoCloseable {
     }
 
     /**
-     * The root gateway's node name. Not "root": Moquette 0.17 (the embedded broker) never delivers to a subscription
-     * with a topic level literally named "root", the name of its subscription trie's own root token (Moquette 0.17
-     * has no fix for it), so such a gateway would never receive its query, reply and ctl topics.
+     * The root gateway's node name. Not "root": Moquette 0.17 (the harness's embedded broker before HiveMQ, and a
+     * broker some sites run) never delivers to a subscription with a topic level literally named "root", the name of
+     * its subscription trie's own root token, so there such a gateway would never receive its query, reply and ctl
+     * topics (docs/hierarchy.md).
      */
     public static final String ROOT_NAME = "top";
 

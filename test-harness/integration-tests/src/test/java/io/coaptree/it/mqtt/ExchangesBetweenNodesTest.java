@@ -90,7 +90,7 @@ class ExchangesBetweenNodesTest {
         Object millis = MqttNodes.probeStatus(initiatorNode, initiator, "exchanges.total-millis");
         Object backoffs = MqttNodes.probeStatus(initiatorNode, initiator, "exchanges.backoffs");
         System.out.printf("MQTT exchanges between two nodes: %s of %d ok, %s errors, total %s ms, %s back-offs on a "
-                + "full in-flight window (window 4, 16 outstanding, QoS 1, embedded Moquette)%n", ok, EXCHANGES,
+                + "full in-flight window (window 4, 16 outstanding, QoS 1, embedded broker)%n", ok, EXCHANGES,
                 errors, millis, backoffs);
         assertEquals("", MqttNodes.probeStatus(initiatorNode, initiator, "probe.error"));
         assertEquals(0, ((Number) errors).intValue());

@@ -19,7 +19,7 @@ final class MqttNodes {
 
     /** The one broker user of these tests (the brokers refuse anonymous clients). */
     static final String USER = "gateway";
-    static final String PASSWORD = "moquette-pw";
+    static final String PASSWORD = "broker-pw";
     static final String TRANSPORT_PID = "io.coaptree.mqtt.LeanMqttDataTransport";
     static final String TRANSPORT_SERVICE = "org.eclipse.kura.data.DataTransportService";
     static final String PROBE_FACTORY_PID = "io.coaptree.harness.exchange.ExchangeProbe";

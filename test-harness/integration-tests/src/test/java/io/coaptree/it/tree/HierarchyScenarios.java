@@ -603,7 +603,7 @@ abstract class HierarchyScenarios {
         long slowestUrgent = 0;
         long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
         // Until the flood was published and gA1 refused nothing more for two seconds: it worked off what the
-        // broker delivered (Mosquitto drops what goes beyond a client's queue of 1000, Moquette keeps it all).
+        // broker delivered (Mosquitto drops what goes beyond a client's queue of 1000, the embedded broker keeps it all).
         long refused = refusedAt("gA1");
         long quietSince = System.nanoTime();
         while (!flooding.isDone() || System.nanoTime() - quietSince < Duration.ofSeconds(2).toNanos()) {

@@ -5,12 +5,12 @@ import java.nio.file.Path;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
 
-/** The hierarchy scenarios on the embedded Moquette broker (the demo's). */
+/** The hierarchy scenarios on the embedded broker (the demo's). */
 class HierarchyTest extends HierarchyScenarios {
 
     @Override
     protected TreeBroker startBroker(Path work) throws IOException {
-        EmbeddedBroker moquette = new EmbeddedBroker(0);
-        return TreeBroker.embedded(moquette, moquette::url);
+        EmbeddedBroker embedded = new EmbeddedBroker(0);
+        return TreeBroker.embedded(embedded, embedded::url);
     }
 }

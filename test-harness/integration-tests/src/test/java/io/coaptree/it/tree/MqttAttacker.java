@@ -2,9 +2,7 @@ package io.coaptree.it.tree;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -13,8 +11,6 @@ import org.eclipse.paho.client.mqttv3.MqttConnectOptions;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.eclipse.paho.client.mqttv3.persist.MemoryPersistence;
 
-import io.coaptree.harness.broker.MoquetteClientCalls;
-
 /**
  * A plain MQTT client on the tree's broker with no part in the tree, as anyone who reaches the broker can be: it
  * captures messages the gateways exchange and publishes whatever bytes it likes on their topics (QoS 1).
@@ -22,14 +18,12 @@ import io.coaptree.harness.broker.MoquetteClientCalls;
 final class MqttAttacker implements AutoCloseable {
 
     private final MqttClient client;
-    private final MqttConnectOptions options = new MqttConnectOptions();
-    /** Topics captured now, left before the client disconnects. */
-    private final Set<String> captured = ConcurrentHashMap.newKeySet();
 
     MqttAttacker(String brokerUrl) throws MqttException {
         URI uri = URI.create(brokerUrl);
         client = new MqttClient("tcp://" + uri.getHost() + ":" + uri.getPort(), "attacker-" + System.nanoTime(),
                 new MemoryPersistence());
+        MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setMaxInflight(1000);
         client.connect(options);
@@ -38,15 +32,12 @@ final class MqttAttacker implements AutoCloseable {
     /** Subscribes to {@code topic} and returns what arrives on it, until {@link #stopCapturing}. */
     BlockingQueue<byte[]> capture(String topic) throws MqttException {
         BlockingQueue<byte[]> arrived = new LinkedBlockingQueue<>();
-        MoquetteClientCalls.subscribe(client, options,
-                () -> client.subscribeWithResponse(topic, 1, (t, message) -> arrived.add(message.getPayload())));
-        captured.add(topic);
+        client.subscribeWithResponse(topic, 1, (t, message) -> arrived.add(message.getPayload()));
         return arrived;
     }
 
     void stopCapturing(String topic) throws MqttException {
         client.unsubscribe(topic);
-        captured.remove(topic);
     }
 
     /** The first message captured within {@code timeout}; fails if none came. */
@@ -64,6 +55,10 @@ final class MqttAttacker implements AutoCloseable {
 
     @Override
     public void close() throws MqttException {
-        MoquetteClientCalls.leave(client, captured);
+        try (MqttClient leaving = client) { // closed even when the disconnect fails
+            if (leaving.isConnected()) {
+                leaving.disconnect();
+            }
+        }
     }
 }

@@ -14,7 +14,8 @@ interface TreeBroker extends AutoCloseable {
 
     /**
      * Whether the broker drops QoS 1 messages for a client whose queue is full (Mosquitto's max_queued_messages,
-     * 1000 by default) rather than keeping them all (Moquette): then a message that arrives behind a flood may be lost.
+     * 1000 by default) rather than keeping them all (the embedded broker): then a message that arrives behind a flood
+     * may be lost.
      */
     default boolean dropsBeyondClientQueue() {
         return false;
@@ -23,8 +24,8 @@ interface TreeBroker extends AutoCloseable {
     @Override
     void close();
 
-    /** The embedded Moquette; {@code url} picks its plain or TLS URL. */
-    static TreeBroker embedded(EmbeddedBroker moquette, Supplier<String> url) {
+    /** The embedded broker; {@code url} picks its plain or TLS URL. */
+    static TreeBroker embedded(EmbeddedBroker embedded, Supplier<String> url) {
         return new TreeBroker() {
             @Override
             public String url() {
@@ -33,12 +34,12 @@ interface TreeBroker extends AutoCloseable {
 
             @Override
             public void restart() throws IOException {
-                moquette.restart();
+                embedded.restart();
             }
 
             @Override
             public void close() {
-                moquette.close();
+                embedded.close();
             }
         };
     }

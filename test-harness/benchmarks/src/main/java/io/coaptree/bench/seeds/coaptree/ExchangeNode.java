@@ -5,11 +5,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 
-import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.DataTransportToken;
 
 import io.coaptree.tree.transport.DataTransportListenerAdapter;
@@ -22,9 +19,6 @@ import io.coaptree.mqtt.component.LeanMqttDataTransport;
  * transport's listener thread, which must stay free to deliver the confirmations a full window waits for.
  */
 final class ExchangeNode implements AutoCloseable {
-
-    /** How long a node waits for its broker connection to take its subscription. */
-    static final long SUBSCRIBE_SECONDS = 15;
 
     private final String name;
     private final LeanMqttDataTransport transport = new LeanMqttDataTransport();
@@ -54,28 +48,7 @@ final class ExchangeNode implements AutoCloseable {
                         storeRateLimit);
         transport.addDataTransportListener(new Listener(onArrival));
         transport.connect();
-        subscribeInbox();
-    }
-
-    /**
-     * Subscribes to the inbox once the transport is connected. Moquette 0.17 may close a connection whose SUBSCRIBE
-     * arrives while it is still setting the session up ("SUBSCRIBE received on already closed connection"); the
-     * transport then reconnects by itself, and the subscription is made on the new connection (which the transport
-     * restores by itself should the connection drop later).
-     */
-    private void subscribeInbox() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(SUBSCRIBE_SECONDS);
-        while (true) {
-            try {
-                transport.subscribe(inbox(name), 1);
-                return;
-            } catch (KuraException notConnected) {
-                if (System.nanoTime() > deadline) {
-                    throw notConnected;
-                }
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(20)); // the transport's reconnect takes ~1 s
-            }
-        }
+        transport.subscribe(inbox(name), 1);
     }
 
     static String inbox(String node) {

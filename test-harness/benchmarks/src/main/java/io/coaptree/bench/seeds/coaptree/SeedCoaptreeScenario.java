@@ -17,7 +17,7 @@ import io.coaptree.harness.broker.EmbeddedBroker;
  * <p>
  * Settings: {@code exchanges} (1000), {@code growing} (comma-separated exchange counts; default 1000,2500,5000,10000,
  * 20000, quick 1000,5000), {@code cold.rounds} (fresh JVMs per variant for the cold comparison, median reported;
- * default 3, quick 1), {@code broker} ({@code embedded}: Moquette in this JVM, the default; {@code mosquitto}: a
+ * default 3, quick 1), {@code broker} ({@code embedded}: HiveMQ CE in this JVM, the default; {@code mosquitto}: a
  * Mosquitto process, which must be installed), {@code store.rate.limit} (the store-backed transport's publishing rate limit, see
  * {@link PublishRateLimit#parse}; default off).
  */
@@ -55,7 +55,7 @@ public final class SeedCoaptreeScenario implements Scenario {
         RdAggregation.run(context);
         context.note("Both gateways and the load share this JVM, " + (brokerKind.equals("mosquitto")
                 ? "and a Mosquitto process (--set broker=mosquitto) the machine's 2 cores"
-                : "the broker (embedded Moquette) and the machine's 2 cores") + "; the first evaluation used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
+                : "the broker (embedded HiveMQ CE) and the machine's 2 cores") + "; the first evaluation used two Raspberry Pis and a broker. The store-backed transport is rebuilt in "
                 + "the benchmarks module (io.coaptree.bench.seeds.coaptree.StoreBackedUplink), never shipped: every "
                 + "message is inserted into an H2 file database, a publisher thread takes the oldest unpublished one "
                 + "while fewer than 9 are unconfirmed and marks it published, then confirmed; store capacity 10000 "
@@ -74,12 +74,12 @@ public final class SeedCoaptreeScenario implements Scenario {
         }
     }
 
-    /** Moquette in this JVM (the default), or a Mosquitto process on the same machine. */
+    /** The embedded broker in this JVM (the default), or a Mosquitto process on the same machine. */
     private static Broker openBroker(String kind) throws Exception {
         return switch (kind) {
             case "embedded" -> {
-                EmbeddedBroker moquette = new EmbeddedBroker(0);
-                yield new Broker(moquette.url(), moquette);
+                EmbeddedBroker embedded = new EmbeddedBroker(0);
+                yield new Broker(embedded.url(), embedded);
             }
             case "mosquitto" -> {
                 MosquittoProcess mosquitto = MosquittoProcess.start(
