@@ -9,13 +9,12 @@ import java.util.function.LongSupplier;
 
 import org.eclipse.californium.core.coap.CoAP.Code;
 import org.eclipse.californium.core.coap.CoAP.ResponseCode;
-import org.eclipse.californium.core.coap.EmptyMessage;
 import org.eclipse.californium.core.coap.MediaTypeRegistry;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 import org.eclipse.californium.core.coap.Token;
 import org.eclipse.californium.core.network.Exchange;
-import org.eclipse.californium.core.network.interceptors.MessageInterceptor;
+import org.eclipse.californium.core.network.interceptors.MessageInterceptorAdapter;
 import org.eclipse.californium.core.observe.ObserveRelation;
 import org.eclipse.californium.core.server.MessageDeliverer;
 
@@ -31,7 +30,7 @@ import io.coaptree.server.capacity.ServerCapacity;
  * whose answer never goes out (the client went away, the answer could not be numbered) gives its ticket back after the
  * exchange lifetime. One instance serves every endpoint of the server, so re-binding loses nothing.
  */
-final class NetworkCapacity implements MessageInterceptor {
+final class NetworkCapacity extends MessageInterceptorAdapter {
 
     private record Key(InetSocketAddress peer, Token token) {
     }
@@ -157,35 +156,5 @@ final class NetworkCapacity implements MessageInterceptor {
                 release(key, entry);
             }
         });
-    }
-
-    /** @return requests and relations from the network holding a ticket now */
-    int heldCount() {
-        return held.size();
-    }
-
-    @Override
-    public void sendRequest(Request request) {
-        // the server's own requests hold no capacity
-    }
-
-    @Override
-    public void sendEmptyMessage(EmptyMessage message) {
-        // acknowledgements and resets end nothing here
-    }
-
-    @Override
-    public void receiveRequest(Request request) {
-        // admitted at delivery, after deduplication and blockwise reassembly
-    }
-
-    @Override
-    public void receiveResponse(Response response) {
-        // not a client here
-    }
-
-    @Override
-    public void receiveEmptyMessage(EmptyMessage message) {
-        // a Reset to a notification ends the relation, which relationEnded hears
     }
 }

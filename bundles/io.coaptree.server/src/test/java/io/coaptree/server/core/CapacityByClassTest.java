@@ -201,6 +201,32 @@ class CapacityByClassTest {
         assertTrue(stats.contains("\"requests\":{\"anonymous-share\":2,\"per-address\":0,\"full\":1}"), stats);
     }
 
+    /** A request whose answer never goes out (the resource keeps it) gives its place back after the exchange lifetime. */
+    @Test
+    void unansweredRequestsGiveTheirPlaceBackAfterTheExchangeLifetime() throws Exception {
+        long[] clock = { 0 };
+        GatewayCoapServer timed = new GatewayCoapServer(() -> clock[0]);
+        Held kept = new Held("slow");
+        try {
+            timed.apply(ServerOptions.fromProperties(Map.of("coap.port", 0, "coap.bind.address", "127.0.0.1")));
+            timed.applyCapacity(new CapacityOptions(50, 4, 25));
+            timed.addResource(kept, ExtendedResource.class);
+            CoapClient client = client("127.0.0.1", "slow");
+            client.setURI("coap://127.0.0.1:" + timed.getPort() + "/slow");
+            for (int i = 0; i < 4; i++) {
+                client.get(IGNORED);
+            }
+            waitFor(() -> kept.waiting.size() == 4);
+            assertEquals(ResponseCode.SERVICE_UNAVAILABLE, client.get().getCode(), "the address holds its 4");
+            clock[0] += TimeUnit.SECONDS.toNanos(ServerOptions.EXCHANGE_LIFETIME.defaultValue() + 2);
+            client.get(IGNORED);
+            waitFor(() -> kept.waiting.size() == 5);
+        } finally {
+            kept.answerAll();
+            timed.close();
+        }
+    }
+
     private static void waitFor(java.util.function.BooleanSupplier condition) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
         while (!condition.getAsBoolean()) {
