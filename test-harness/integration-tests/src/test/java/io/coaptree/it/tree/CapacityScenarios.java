@@ -46,8 +46,9 @@ import io.coaptree.harness.pki.TestPki;
 /**
  * Capacity by class against the attack found on the demo: twenty anonymous event streams of 32 resources each at gA1's
  * page, and an anonymous CoAP flood of Observe registrations from one address, while the operator writes gB2's switch
- * through gA1 and gB2 reads gA1's temperature through the tree. Five Kura-exact gateways (root, two domains, gA1, gB2)
- * from the shipped packages, on a broker that admits only the tree's gateways (generated configuration, each gateway's
+ * through gA1 and gB2 reads gA1's temperature through the tree; then anonymous callers from eight addresses take their
+ * whole share, and the operator is still served from the reserve. Five Kura-exact gateways (root, two domains, gA1,
+ * gB2) from the shipped packages, on a broker that admits only the tree's gateways (generated configuration, each gateway's
  * own certificate).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -170,6 +171,49 @@ abstract class CapacityScenarios {
                 "an anonymous stream is admitted again");
     }
 
+    /**
+     * Anonymous callers from many addresses take their whole share: further anonymous work is refused (a read gB2
+     * relays for an anonymous caller too), while the operator, authenticated, keeps writing and reading through the
+     * reserve.
+     */
+    @Test
+    @Order(3)
+    void whenAnonymousCallersHoldTheirWholeShareTheOperatorIsStillServed() throws Exception {
+        List<CoapEndpoint> attackers = new ArrayList<>();
+        try {
+            for (int a = 0; a < 8; a++) {
+                CoapEndpoint endpoint = new CoapEndpoint.Builder().setConfiguration(Configuration.getStandard())
+                        .setInetSocketAddress(new InetSocketAddress("127.0.0." + (10 + a), 0)).build();
+                attackers.add(endpoint);
+                for (int i = 0; i < PER_ADDRESS; i++) {
+                    register(endpoint, "/temperature?many=" + a + "-" + i);
+                }
+            }
+            JsonObject refused = stats("gA1").getAsJsonObject("capacity").getAsJsonObject("refused")
+                    .getAsJsonObject("relations");
+            assertTrue(refused.get("anonymous-share").getAsLong() > 0, "the share is held: " + refused);
+
+            HttpResponse<String> write = operator("PUT", "/tree/B/2/gB2/switch", "off");
+            assertEquals(200, write.statusCode(), write.body());
+            Request observe = Request.newGet();
+            observe.setObserve();
+            CoapClient relayed = new CoapClient(coap("gB2") + "/tree/A/1/gA1/temperature?relayed")
+                    .setTimeout(TIMEOUT.toMillis());
+            try {
+                CoapResponse anonymous = relayed.advanced(observe);
+                assertEquals(ResponseCode.SERVICE_UNAVAILABLE, anonymous.getCode(),
+                        "an anonymous relation relayed by gB2 is anonymous work at gA1");
+                assertTrue(anonymous.getOptions().hasMaxAge());
+            } finally {
+                relayed.shutdown();
+            }
+            HttpResponse<String> read = operator("GET", "/tree/B/2/gB2/temperature", null);
+            assertEquals(200, read.statusCode(), read.body());
+        } finally {
+            attackers.forEach(CoapEndpoint::destroy);
+        }
+    }
+
     /** Closes each stream's connection, as curl does when stopped; the gateway notices at its next write. */
     private void closeStreams() {
         for (CompletableFuture<HttpResponse<Stream<String>>> stream : streams) {
@@ -210,11 +254,7 @@ abstract class CapacityScenarios {
                 .setInetSocketAddress(new InetSocketAddress(FLOOD_ADDRESS, 0)).build();
         int refused = 0;
         for (int i = 0; i < FLOOD; i++) {
-            CoapClient client = new CoapClient(coap("gA1") + "/temperature?flood=" + i).setEndpoint(floodEndpoint)
-                    .setTimeout(TIMEOUT.toMillis());
-            Request registration = Request.newGet();
-            registration.setObserve();
-            CoapResponse response = client.advanced(registration);
+            CoapResponse response = register(floodEndpoint, "/temperature?flood=" + i);
             if (response.getCode() == ResponseCode.SERVICE_UNAVAILABLE) {
                 assertEquals(30L, response.getOptions().getMaxAge(), "Max-Age");
                 refused++;
@@ -223,6 +263,15 @@ abstract class CapacityScenarios {
             }
         }
         return refused;
+    }
+
+    /** An Observe registration at gA1 from {@code from}'s address; the relation, if made, is left to the gateway. */
+    private CoapResponse register(CoapEndpoint from, String pathAndQuery) throws Exception {
+        CoapClient client = new CoapClient(coap("gA1") + pathAndQuery).setEndpoint(from)
+                .setTimeout(TIMEOUT.toMillis());
+        Request registration = Request.newGet();
+        registration.setObserve();
+        return client.advanced(registration);
     }
 
     /** Read latencies of the other callers: gB2's read of gA1 over the tree, the operator's HTTP read through gA1. */
