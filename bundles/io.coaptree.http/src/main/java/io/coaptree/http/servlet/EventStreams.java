@@ -19,12 +19,13 @@ final class EventStreams {
     private final Set<EventStream> openAnonymous = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param max streams open at once; callers without credentials hold at most half of them, so that they cannot
-     *            keep an operator from opening one (their relations are bounded by the CoAP server's capacity by class)
+     * @param max streams open at once; callers without credentials hold at most half of them (rounded up, so that a
+     *            gateway allowing one stream still shows its page to anyone), so that they cannot keep an operator from
+     *            opening one (their relations are bounded by the CoAP server's capacity by class)
      */
     EventStreams(int max) {
         this.max = max;
-        this.anonymousMax = max / 2;
+        this.anonymousMax = (max + 1) / 2;
     }
 
     /**

@@ -35,6 +35,7 @@ class EventStreamsTest {
         assertFalse(streams.admit(false), "the limit holds for everyone");
         streams.release(null, true);
         assertTrue(streams.admit(true), "a closed anonymous stream frees an anonymous place");
+        assertTrue(new EventStreams(1).admit(true), "half of one stream, rounded up: the page works for anyone");
     }
 
     @Test
