@@ -43,8 +43,8 @@ import io.coaptree.harness.pki.TestPki;
  * ({@code /tree-stats}) and logged, and a remote read another caller keeps making through the tree is answered
  * throughout (its latency over the attack printed, with date, load and CPU, for docs/performance.md).
  * <p>
- * Five gateways on a broker configured with what the shipped generator writes (TLS, each gateway's certificate, the
- * generated access list): the root, domains A and B, groups A/1 and B/2.
+ * Three gateways on a broker configured with what the shipped generator writes (TLS, each gateway's certificate, the
+ * generated access list): the root, domain B and group B/2; the read goes from the root straight to B/2.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class MemoryAttackScenarios {
@@ -69,8 +69,9 @@ abstract class MemoryAttackScenarios {
     /** Starts the broker with the generated files and these credentials; it listens for TLS only. */
     protected abstract TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception;
 
-    static List<TreeHierarchy.Gateway> fiveGateways() {
-        return TreeHierarchy.sevenGateways().stream().filter(g -> !g.name().equals("gA2") && !g.name().equals("gB1"))
+    /** The root, domain B and its group 2: the attacked gateways, and a caller's read from the root to B/2. */
+    static List<TreeHierarchy.Gateway> threeGateways() {
+        return TreeHierarchy.sevenGateways().stream().filter(g -> List.of(ROOT, "dB", "gB2").contains(g.name()))
                 .toList();
     }
 
@@ -84,7 +85,7 @@ abstract class MemoryAttackScenarios {
         Path work = TreeTestSettings.workDirectory();
         Path dir = Files.createTempDirectory(work, "memory-attack-");
         TestPki pki = TestPki.create(dir.resolve("pki"));
-        List<TreeHierarchy.Gateway> gateways = fiveGateways();
+        List<TreeHierarchy.Gateway> gateways = threeGateways();
         credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
         int port = MosquittoProcess.freePort();
         Path generated = BrokerAdmissionScenarios.generate(dir, gateways, port);
@@ -110,8 +111,8 @@ abstract class MemoryAttackScenarios {
 
     @Test
     void fourTinyMessagesDeclaringAGigabyteCostNoHeapNoGatewayAndNoRead() throws Exception {
-        awaitContent("gA1", REMOTE_TEMPERATURE);
-        int members = fiveGateways().size();
+        awaitContent(ROOT, REMOTE_TEMPERATURE);
+        int members = threeGateways().size();
         tree.awaitTree(ROOT, "(tree.members.live=" + members + ")", TIMEOUT);
         long refusedBefore = refused("gB2");
 
@@ -135,7 +136,7 @@ abstract class MemoryAttackScenarios {
                 }
             }
             // every gateway reads the heartbeats, gB2 also its requests; counts reach the properties at the tick
-            for (TreeHierarchy.Gateway g : fiveGateways()) {
+            for (TreeHierarchy.Gateway g : threeGateways()) {
                 tree.awaitTree(g.name(), "(tree.refused.undecodable>=" + HOSTILE.size() + ")", TIMEOUT);
             }
             tree.awaitTree("gB2", "(tree.refused.undecodable>=" + (2 * HOSTILE.size()) + ")", TIMEOUT);
@@ -150,7 +151,7 @@ abstract class MemoryAttackScenarios {
 
         System.out.printf("memory attack (%s): %d hostile messages of 7-8 bytes declaring 1 GiB each; all threads "
                 + "allocated %d MiB during the attack, used heap after GC %d -> %d MiB, peak %d MiB; remote read "
-                + "%s at gA1 during the attack: %d reads, p50 %.1f ms, p99 %.1f ms; %s%n", getClass().getSimpleName(),
+                + "%s at the root during the attack: %d reads, p50 %.1f ms, p99 %.1f ms; %s%n", getClass().getSimpleName(),
                 2 * HOSTILE.size(), figures.allocated() >> 20, figures.usedBefore() >> 20, figures.usedAfter() >> 20,
                 figures.peak() >> 20, REMOTE_TEMPERATURE, latencies.size(), percentile(latencies, 50),
                 percentile(latencies, 99), Machine.describe(attackAt));
@@ -175,7 +176,7 @@ abstract class MemoryAttackScenarios {
         while (!over.get()) {
             long start = System.nanoTime();
             try {
-                CoapResponse r = GatewayCoap.call(tree, "gA1", REMOTE_TEMPERATURE, CoapClient::get);
+                CoapResponse r = GatewayCoap.call(tree, ROOT, REMOTE_TEMPERATURE, CoapClient::get);
                 if (r == null || r.getCode() != ResponseCode.CONTENT) {
                     failures.add(r == null ? "no answer" : r.getCode() + " " + r.getResponseText());
                 } else {
