@@ -98,6 +98,13 @@ public final class CoapTreeServlet extends HttpServlet {
             return;
         }
         PeerIdentity identity = caller instanceof Caller.Authenticated a ? a.identity() : null;
+        if (identity == null && (!readsOnly(request) || carriesBody(request))) {
+            // Anonymous callers only read. Answered before the body is read or its type judged: what someone without
+            // credentials sends costs this gateway no buffer, and the answer is the challenge, whatever the body.
+            refuse(new Caller.Refused(401, "writes need a Kura identity with the permission rest.coaptree"),
+                    response);
+            return;
+        }
         HttpRequestParts parts;
         Request coap;
         try {
@@ -113,6 +120,15 @@ public final class CoapTreeServlet extends HttpServlet {
             return;
         }
         forward(request, response, parts, coap, identity);
+    }
+
+    private static boolean readsOnly(HttpServletRequest request) {
+        return "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
+    }
+
+    /** A declared length above zero, or a body of unknown length (chunked). */
+    private static boolean carriesBody(HttpServletRequest request) {
+        return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
     }
 
     /** Runs the CoAP request asynchronously: no Jetty thread waits for the tree. */

@@ -3,7 +3,8 @@ package io.coaptree.tree.drops;
 /**
  * Why a message that arrived over MQTT was dropped (refused) unread or unused. The labels are stable names: they
  * appear in the WARN lines, in the tree service's properties ({@code tree.refused.<label>}) and in the
- * {@code /tree-stats} resource. The last five come from message authentication ({@code io.coaptree.tree.security}).
+ * {@code /tree-stats} resource. {@code unsigned} to {@code replayed} come from message authentication
+ * ({@code io.coaptree.tree.security}).
  */
 public enum DropReason {
 
@@ -32,7 +33,12 @@ public enum DropReason {
     /** Sent longer ago (or further ahead) than the freshness window allows. */
     STALE("stale"),
     /** Seen before from the same sender and boot, or from an earlier boot of that sender. */
-    REPLAYED("replayed");
+    REPLAYED("replayed"),
+    /**
+     * Its handling threw, an {@link Error} included (out of memory, stack overflow): whatever the cause, a defect
+     * of this gateway or input no decoder foresaw, the message is dropped and the worker that handled it serves on.
+     */
+    FAILED("failed");
 
     private final String label;
 
