@@ -15,8 +15,11 @@ final class FailureReasons {
     }
 
     static String of(String operation, String path, ChannelSettings channel, CoapAnswer answer) {
+        String diagnostic = answer.payloadText().strip();
         String meaning = switch (answer.code()) {
-            case "4.04" -> "the resource does not exist on its gateway";
+            // the tree answers 4.04 "no gateway ... in the tree" for a gateway it does not know (any more)
+            case "4.04" -> diagnostic.startsWith("no gateway") ? "the gateway is not (or no longer) in the tree: "
+                    + "down, or never joined" : "the resource does not exist on its gateway";
             case "4.01" -> "the driver called without an identity and the gateway wants one (set driver.identity)";
             case "4.03" -> "the owning gateway's allow-list does not admit this driver's identity";
             case "4.05" -> "the resource does not allow " + operation;
@@ -26,7 +29,6 @@ final class FailureReasons {
             case "5.04" -> "the owning gateway did not answer in time (timeout)";
             default -> answer.success() ? "unexpected answer" : "refused";
         };
-        String diagnostic = answer.payloadText().strip();
         if (diagnostic.length() > MAX_DIAGNOSTIC) {
             diagnostic = diagnostic.substring(0, MAX_DIAGNOSTIC) + "...";
         }

@@ -24,14 +24,15 @@ import io.coaptree.driver.kura.CoapDriver;
 import io.coaptree.driver.options.DriverOptions;
 
 /**
- * A CoAPTree driver instance, as Kura's drivers are: a factory component (Designate factoryPid, configuration
- * required) registered as {@link Driver} and {@link ConfigurableComponent}, so each instance an operator creates
+ * A CoAPTree driver instance, as Kura's drivers are: an immediate factory component (Designate factoryPid,
+ * configuration required; immediate, so an asset letting go of the service does not stop its relations) registered as {@link Driver} and {@link ConfigurableComponent}, so each instance an operator creates
  * under Drivers and Assets (or a snapshot brings) is a driver Kura's assets pick by its {@code kura.service.pid}.
  * A changed configuration restarts the instance (no modified method): Kura's assets see the driver go and come
  * back, and register their listeners again, as they do for Kura's own drivers.
  */
 @Component(name = DriverOptions.PID, configurationPid = DriverOptions.PID,
-        configurationPolicy = ConfigurationPolicy.REQUIRE, service = { Driver.class, ConfigurableComponent.class })
+        configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
+        service = { Driver.class, ConfigurableComponent.class })
 public class CoapDriverComponent implements Driver, ConfigurableComponent {
 
     private static final Logger LOG = LoggerFactory.getLogger(CoapDriverComponent.class);
