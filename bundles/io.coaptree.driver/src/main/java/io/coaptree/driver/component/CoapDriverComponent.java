@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.service.component.annotations.Reference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,13 +23,14 @@ import io.coaptree.api.PeerIdentity;
 import io.coaptree.driver.coap.ServerPort;
 import io.coaptree.driver.kura.CoapDriver;
 import io.coaptree.driver.options.DriverOptions;
+import io.coaptree.properties.InvalidPropertyException;
 
 /**
  * A CoAPTree driver instance, as Kura's drivers are: an immediate factory component (Designate factoryPid,
  * configuration required; immediate, so an asset letting go of the service does not stop its relations) registered as {@link Driver} and {@link ConfigurableComponent}, so each instance an operator creates
  * under Drivers and Assets (or a snapshot brings) is a driver Kura's assets pick by its {@code kura.service.pid}.
- * A changed configuration restarts the instance (no modified method): Kura's assets see the driver go and come
- * back, and register their listeners again, as they do for Kura's own drivers.
+ * A changed configuration is taken without going away ({@link #modified}): Kura writes an instance's configuration
+ * back when it registers, and an asset whose driver went away would lose its listeners.
  */
 @Component(name = DriverOptions.PID, configurationPid = DriverOptions.PID,
         configurationPolicy = ConfigurationPolicy.REQUIRE, immediate = true,
@@ -41,15 +43,41 @@ public class CoapDriverComponent implements Driver, ConfigurableComponent {
     private CoAPServer server;
 
     private CoapDriver driver;
+    private DriverOptions options;
 
     @Activate
     void activate(Map<String, Object> properties) {
-        DriverOptions options = DriverOptions.fromProperties(properties);
+        options = DriverOptions.fromProperties(properties);
         Object pid = properties.getOrDefault("kura.service.pid", properties.get("service.pid"));
-        PeerIdentity identity = options.identity().isEmpty() ? null
-                : new PeerIdentity(PeerIdentity.KURA, options.identity());
-        driver = new CoapDriver(new ServerPort(server, identity), options, "CoapDriver-" + pid);
-        LOG.info("CoAP driver {} started, calling as {}", pid, identity == null ? "anonymous" : identity);
+        driver = new CoapDriver(port(options), options, "CoapDriver-" + pid);
+        LOG.info("CoAP driver {} started, calling as {}", pid, options.identity().isEmpty() ? "anonymous" : caller(options));
+    }
+
+    /** A refused configuration keeps the running one (Kura shows the refusal, naming the field, in its log). */
+    @Modified
+    void modified(Map<String, Object> properties) {
+        DriverOptions next;
+        try {
+            next = DriverOptions.fromProperties(properties);
+        } catch (InvalidPropertyException e) {
+            LOG.warn("CoAP driver {}: configuration refused, keeping the running one: {}",
+                    properties.get("kura.service.pid"), e.getMessage());
+            return;
+        }
+        if (!next.equals(options)) {
+            options = next;
+            driver.reconfigure(port(next), next);
+            LOG.info("CoAP driver {} reconfigured, calling as {}", properties.get("kura.service.pid"),
+                    next.identity().isEmpty() ? "anonymous" : caller(next));
+        }
+    }
+
+    private ServerPort port(DriverOptions settings) {
+        return new ServerPort(server, caller(settings));
+    }
+
+    private static PeerIdentity caller(DriverOptions settings) {
+        return settings.identity().isEmpty() ? null : new PeerIdentity(PeerIdentity.KURA, settings.identity());
     }
 
     @Deactivate

@@ -33,7 +33,7 @@ import io.coaptree.properties.InvalidPropertyException;
  */
 public final class CoapDriver implements Driver, AutoCloseable {
 
-    private final ChannelCalls calls;
+    private volatile ChannelCalls calls;
     private final Subscriptions subscriptions;
     private final ScheduledExecutorService scheduler;
     private final ChannelDescriptor descriptor = new CoapChannelDescriptor();
@@ -70,12 +70,12 @@ public final class CoapDriver implements Driver, AutoCloseable {
 
     @Override
     public void read(List<ChannelRecord> records) {
-        new CoapPreparedRead(calls, records).execute();
+        new CoapPreparedRead(this::calls, records).execute();
     }
 
     @Override
     public PreparedRead prepareRead(List<ChannelRecord> records) {
-        return new CoapPreparedRead(calls, records);
+        return new CoapPreparedRead(this::calls, records);
     }
 
     @Override
@@ -88,7 +88,7 @@ public final class CoapDriver implements Driver, AutoCloseable {
                     throw new InvalidPropertyException("value", "a write record needs a value");
                 }
                 ChannelSettings channel = KuraRecords.settingsOf(record);
-                writes.add(calls.write(channel, KuraRecords.javaValue(record.getValue())));
+                writes.add(calls().write(channel, KuraRecords.javaValue(record.getValue())));
                 writing.add(record);
             } catch (InvalidPropertyException e) {
                 KuraRecords.refuse(record, e);
@@ -122,6 +122,20 @@ public final class CoapDriver implements Driver, AutoCloseable {
     @Override
     public void unregisterChannelListener(ChannelListener listener) {
         subscriptions.remove(listener);
+    }
+
+    /**
+     * Takes a changed configuration without going away (Kura writes an instance's configuration back when it
+     * registers, and its assets would otherwise lose their listeners): later calls, prepared reads included, use the
+     * new port and settings, and every listener's relation is registered again through them.
+     */
+    public synchronized void reconfigure(CoapPort port, DriverOptions options) {
+        calls = new ChannelCalls(port, options.requestTimeoutMillis(), options.maxInFlight());
+        subscriptions.reconfigure(port, calls, options.observeRetryMillis());
+    }
+
+    private ChannelCalls calls() {
+        return calls;
     }
 
     /** @return how many Observe relations and polls run for listeners */

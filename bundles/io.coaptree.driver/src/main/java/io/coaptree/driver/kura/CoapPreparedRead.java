@@ -2,6 +2,7 @@ package io.coaptree.driver.kura;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 import org.eclipse.kura.channel.ChannelRecord;
 import org.eclipse.kura.driver.PreparedRead;
@@ -18,14 +19,15 @@ import io.coaptree.properties.InvalidPropertyException;
  */
 final class CoapPreparedRead implements PreparedRead {
 
-    private final ChannelCalls calls;
+    private final Supplier<ChannelCalls> calls;
     private final List<ChannelRecord> records;
     private final List<ChannelRecord> readable = new ArrayList<>();
     private final List<ChannelSettings> settings = new ArrayList<>();
     private final List<ChannelRecord> refused = new ArrayList<>();
     private final List<InvalidPropertyException> refusals = new ArrayList<>();
 
-    CoapPreparedRead(ChannelCalls calls, List<ChannelRecord> records) {
+    /** @param calls the driver's calls as configured at each execution */
+    CoapPreparedRead(Supplier<ChannelCalls> calls, List<ChannelRecord> records) {
         this.calls = calls;
         this.records = List.copyOf(records);
         for (ChannelRecord record : this.records) {
@@ -41,7 +43,7 @@ final class CoapPreparedRead implements PreparedRead {
 
     @Override
     public List<ChannelRecord> execute() {
-        List<Outcome> outcomes = calls.readAll(settings);
+        List<Outcome> outcomes = calls.get().readAll(settings);
         for (int i = 0; i < readable.size(); i++) {
             KuraRecords.fill(readable.get(i), outcomes.get(i));
         }

@@ -69,6 +69,10 @@ final class Feed {
         subscribers.remove(subscriber);
     }
 
+    List<Subscriber> subscribers() {
+        return List.copyOf(subscribers);
+    }
+
     synchronized boolean isEmpty() {
         return subscribers.isEmpty();
     }

@@ -23,10 +23,10 @@ import io.coaptree.driver.channel.ChannelSettings;
  */
 public final class Subscriptions implements AutoCloseable {
 
-    private final CoapPort port;
-    private final ChannelCalls calls;
+    private CoapPort port;
+    private ChannelCalls calls;
     private final ScheduledExecutorService scheduler;
-    private final long retryMillis;
+    private long retryMillis;
     private final Map<ChannelSettings, Feed> feeds = new HashMap<>();
     private final Map<Object, List<Feed.Subscriber>> byListener = new HashMap<>();
     private boolean closed;
@@ -73,6 +73,22 @@ public final class Subscriptions implements AutoCloseable {
                 return true;
             }
             return false;
+        });
+    }
+
+    /**
+     * Runs every feed again through another port (a new identity) or with other timings: each relation is
+     * cancelled and registered anew for the same listeners, who get the current value first.
+     */
+    public synchronized void reconfigure(CoapPort nextPort, ChannelCalls nextCalls, long nextRetryMillis) {
+        this.port = nextPort;
+        this.calls = nextCalls;
+        this.retryMillis = nextRetryMillis;
+        feeds.replaceAll((key, feed) -> {
+            feed.stop();
+            Feed next = new Feed(key, port, calls, scheduler, retryMillis);
+            feed.subscribers().forEach(next::add);
+            return next;
         });
     }
 

@@ -221,6 +221,34 @@ class CoapDriverTest {
     }
 
     @Test
+    void aNewConfigurationKeepsListenersAndPreparedReadsAndCallsAsTheNewIdentity() throws Exception {
+        TestResource level = add(new TestResource("level", "1", 0, false));
+        try (CoapDriver driver = driver("driver-b", 5_000, 1_000)) {
+            Events events = new Events();
+            driver.registerChannelListener(Channels.config("level", DataType.INTEGER, "coap.resource", "/level"),
+                    events);
+            assertSuccess(events.next(), 1);
+            ChannelRecord write = Channels.write("level", TypedValues.newIntegerValue(2), "coap.resource", "/level");
+            driver.write(List.of(write));
+            assertFailure(write, "4.03");
+            PreparedRead read = driver.prepareRead(List.of(Channels.read("level", DataType.INTEGER, "coap.resource",
+                    "/level")));
+
+            driver.reconfigure(new ServerPort(server, new PeerIdentity(PeerIdentity.KURA, "driver-a")),
+                    new DriverOptions("driver-a", 5_000, 16, 1_000));
+            assertSuccess(events.next(), 1); // registered again: the current value first
+            driver.write(List.of(write));
+            assertEquals(ChannelFlag.SUCCESS, write.getChannelStatus().getChannelFlag(), write.toString());
+            assertSuccess(events.next(), 2);
+            assertSuccess(read.execute().get(0), 2);
+            await(() -> level.getObserverCount() == 1, "the old relation is gone, the new one runs");
+            driver.unregisterChannelListener(events);
+        } finally {
+            server.removeResource(level, ExtendedResource.class);
+        }
+    }
+
+    @Test
     void aListenerOnABadChannelIsRefusedNamingTheField() {
         try (CoapDriver driver = driver(null, 5_000, 1_000)) {
             InvalidPropertyException refused = assertThrows(InvalidPropertyException.class,

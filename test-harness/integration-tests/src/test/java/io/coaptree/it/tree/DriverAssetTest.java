@@ -19,6 +19,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import io.coaptree.harness.broker.EmbeddedBroker;
+import io.coaptree.harness.hierarchy.AssetClient;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 import io.coaptree.harness.node.KuraNode;
@@ -41,8 +42,8 @@ class DriverAssetTest {
 
     private EmbeddedBroker broker;
     private TreeHierarchy tree;
-    private AssetCalls admitted;
-    private AssetCalls intruder;
+    private AssetClient admitted;
+    private AssetClient intruder;
 
     @BeforeAll
     void startTree() throws Exception {
@@ -55,25 +56,25 @@ class DriverAssetTest {
         tree.node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writers", "kura:asset-driver"));
 
         KuraNode gA1 = tree.node("gA1");
-        AssetCalls.install(gA1);
+        AssetClient.install(gA1, Path.of(System.getProperty("coaptree.bundle.asset")));
         // the WebUI's "+" under Drivers and Assets: a factory instance per driver, each with its identity
-        gA1.updateConfiguration("coap-driver", Map.of("service.factoryPid", AssetCalls.DRIVER_FACTORY_PID,
+        gA1.updateConfiguration("coap-driver", Map.of("service.factoryPid", AssetClient.DRIVER_FACTORY_PID,
                 "driver.identity", "asset-driver", "driver.request.timeout.ms", REQUEST_TIMEOUT_MILLIS,
                 "driver.observe.retry.ms", 500L));
-        gA1.updateConfiguration("coap-driver-intruder", Map.of("service.factoryPid", AssetCalls.DRIVER_FACTORY_PID,
+        gA1.updateConfiguration("coap-driver-intruder", Map.of("service.factoryPid", AssetClient.DRIVER_FACTORY_PID,
                 "driver.identity", "intruder"));
         gA1.updateConfiguration("asset-gB2", asset("coap-driver"));
         gA1.updateConfiguration("asset-gB2-intruder", asset("coap-driver-intruder"));
-        admitted = new AssetCalls(gA1, "asset-gB2");
-        intruder = new AssetCalls(gA1, "asset-gB2-intruder");
-        awaitAttached(admitted);
-        awaitAttached(intruder);
+        admitted = new AssetClient(gA1, "asset-gB2");
+        intruder = new AssetClient(gA1, "asset-gB2-intruder");
+        admitted.awaitAttached(Duration.ofSeconds(30));
+        intruder.awaitAttached(Duration.ofSeconds(30));
     }
 
     /** An asset's configuration as Kura keeps it: driver.pid and {@code <channel>#<column>} properties. */
     private static Map<String, Object> asset(String driverPid) {
         Map<String, Object> asset = new HashMap<>();
-        asset.put("service.factoryPid", AssetCalls.ASSET_FACTORY_PID);
+        asset.put("service.factoryPid", AssetClient.ASSET_FACTORY_PID);
         asset.put("driver.pid", driverPid);
         channel(asset, "temperature", "READ", "DOUBLE", "/tree/B/2/gB2/temperature");
         channel(asset, "switch", "READ_WRITE", "BOOLEAN", "/tree/B/2/gB2/switch");
@@ -185,20 +186,5 @@ class DriverAssetTest {
             Thread.sleep(20);
         }
         throw new AssertionError("no event " + channel + "=" + value + " within 15 s: " + events);
-    }
-
-    private static void awaitAttached(AssetCalls asset) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (System.nanoTime() < deadline) {
-            try {
-                if (asset.attached()) {
-                    return;
-                }
-            } catch (IllegalStateException notYet) {
-                // the asset component is not registered yet
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the asset did not attach to its driver within 30 s");
     }
 }

@@ -1,8 +1,9 @@
-package io.coaptree.it.tree;
+package io.coaptree.harness.hierarchy;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -14,65 +15,78 @@ import io.coaptree.harness.node.KuraNode;
 
 /**
  * Calls a test asset ({@code test-harness/kura-asset}) on a node by reflection: the launcher shares no class with the
- * framework, and the asset's methods take and return JDK types only.
+ * framework, and the asset's methods take and return JDK types only. Used by the driver's integration test and its
+ * benchmark.
  */
-final class AssetCalls {
+public final class AssetClient {
 
-    static final String ASSET_FACTORY_PID = "io.coaptree.harness.asset.TestAsset";
-    static final String DRIVER_FACTORY_PID = "io.coaptree.driver.CoapDriver";
+    public static final String ASSET_FACTORY_PID = "io.coaptree.harness.asset.TestAsset";
+    public static final String DRIVER_FACTORY_PID = "io.coaptree.driver.CoapDriver";
 
     private final KuraNode node;
     private final String pid;
 
-    AssetCalls(KuraNode node, String pid) {
+    public AssetClient(KuraNode node, String pid) {
         this.node = node;
         this.pid = pid;
     }
 
-    /** Installs and starts the test asset bundle as the build left it. */
-    static void install(KuraNode node) throws Exception {
-        String jar = System.getProperty("coaptree.bundle.asset");
-        if (jar == null) {
-            throw new IllegalStateException("system property coaptree.bundle.asset is not set: run through Maven");
-        }
-        Bundle bundle = node.bundleContext().installBundle(Path.of(jar).toUri().toString());
+    /** Installs and starts the test asset bundle (the jar the build left) on a node. */
+    public static void install(KuraNode node, Path bundleJar) throws Exception {
+        Bundle bundle = node.bundleContext().installBundle(bundleJar.toUri().toString());
         bundle.start();
     }
 
-    boolean attached() throws Exception {
+    /** Waits until the asset is registered and attached to its driver. */
+    public void awaitAttached(Duration timeout) throws Exception {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            try {
+                if (attached()) {
+                    return;
+                }
+            } catch (IllegalStateException notYet) {
+                // the asset component is not registered yet
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("asset " + pid + " did not attach to its driver within " + timeout);
+    }
+
+    public boolean attached() throws Exception {
         return (Boolean) call("attached");
     }
 
     @SuppressWarnings("unchecked")
-    List<String> channelColumns() throws Exception {
+    public List<String> channelColumns() throws Exception {
         return (List<String>) call("channelColumns");
     }
 
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> readAll() throws Exception {
+    public List<Map<String, Object>> readAll() throws Exception {
         return (List<Map<String, Object>>) call("readAll");
     }
 
     /** @return the record of the channel named */
-    Map<String, Object> read(String channel) throws Exception {
+    public Map<String, Object> read(String channel) throws Exception {
         return readAll().stream().filter(r -> channel.equals(r.get("channel"))).findFirst().orElseThrow();
     }
 
     @SuppressWarnings("unchecked")
-    Map<String, Object> write(String channel, String value) throws Exception {
+    public Map<String, Object> write(String channel, String value) throws Exception {
         return (Map<String, Object>) call("write", channel, value);
     }
 
-    void listen(String channel) throws Exception {
+    public void listen(String channel) throws Exception {
         call("listen", channel);
     }
 
-    void unlisten(String channel) throws Exception {
+    public void unlisten(String channel) throws Exception {
         call("unlisten", channel);
     }
 
     @SuppressWarnings("unchecked")
-    List<Map<String, Object>> events(String channel) throws Exception {
+    public List<Map<String, Object>> events(String channel) throws Exception {
         return (List<Map<String, Object>>) call("events", channel);
     }
 
