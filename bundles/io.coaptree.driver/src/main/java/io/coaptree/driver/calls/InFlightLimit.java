@@ -3,17 +3,22 @@ package io.coaptree.driver.calls;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
  * At most so many calls of one driver instance in flight at once (an asset with hundreds of channels, or many assets
- * polled together, must not flood the gateway's server or the tree); the others wait in order. A waiting call whose
- * result was completed meanwhile (timed out) is not started.
+ * read together, must not flood the gateway's server or the tree); the others wait in order. A waiting call whose
+ * result was completed meanwhile (timed out) is not started. A permit comes back once, with the call's answer or
+ * with its result, whichever is first: a timed-out call is cancelled, and a cancelled request may never answer.
  */
 final class InFlightLimit {
 
+    private record Waiting(Supplier<CompletableFuture<?>> start, CompletableFuture<?> result) {
+    }
+
     private final int limit;
-    private final Deque<Runnable> waiting = new ArrayDeque<>();
+    private final Deque<Waiting> waiting = new ArrayDeque<>();
     private int inFlight;
 
     InFlightLimit(int limit) {
@@ -24,41 +29,46 @@ final class InFlightLimit {
      * @param start starts the call and returns its completion
      * @param result the caller's result, checked before a waiting call starts
      */
-    <T> void submit(Supplier<CompletableFuture<?>> start, CompletableFuture<T> result) {
-        Runnable run = () -> {
-            if (result.isDone()) {
-                release();
-                return;
-            }
-            CompletableFuture<?> started;
-            try {
-                started = start.get();
-            } catch (RuntimeException e) {
-                release();
-                throw e;
-            }
-            started.whenComplete((answer, failure) -> release());
-        };
+    void submit(Supplier<CompletableFuture<?>> start, CompletableFuture<?> result) {
         synchronized (this) {
             if (inFlight >= limit) {
-                waiting.addLast(run);
+                waiting.addLast(new Waiting(start, result));
                 return;
             }
             inFlight++;
         }
-        run.run();
+        run(new Waiting(start, result));
     }
 
+    private void run(Waiting call) {
+        AtomicBoolean held = new AtomicBoolean(true);
+        Runnable releaseOnce = () -> {
+            if (held.compareAndSet(true, false)) {
+                release();
+            }
+        };
+        call.result().whenComplete((outcome, failure) -> releaseOnce.run());
+        try {
+            call.start().get().whenComplete((answer, failure) -> releaseOnce.run());
+        } catch (RuntimeException e) {
+            releaseOnce.run();
+            throw e;
+        }
+    }
+
+    /** Hands the permit to the first waiting call still wanted, or gives it back. */
     private void release() {
-        Runnable next;
+        Waiting next;
         synchronized (this) {
-            next = waiting.pollFirst();
+            do {
+                next = waiting.pollFirst();
+            } while (next != null && next.result().isDone());
             if (next == null) {
                 inFlight--;
                 return;
             }
         }
-        next.run(); // the permit passes to the next waiting call
+        run(next);
     }
 
     synchronized int inFlight() {

@@ -146,6 +146,21 @@ class CoapDriverTest {
     }
 
     @Test
+    void callsThatTimedOutGiveTheirPlaceBackToLaterCalls() throws Exception {
+        try (CoapDriver driver = new CoapDriver(new ServerPort(server, null), new DriverOptions("", 200, 1, 1_000),
+                "test-driver")) {
+            for (int i = 0; i < 3; i++) {
+                ChannelRecord silentRead = Channels.read("silent", DataType.STRING, "coap.resource", "/silent");
+                driver.read(List.of(silentRead));
+                assertFailure(silentRead, "timeout");
+            }
+            ChannelRecord read = Channels.read("temperature", DataType.DOUBLE, "coap.resource", "/temperature");
+            driver.read(List.of(read));
+            assertSuccess(read, 21.5);
+        }
+    }
+
+    @Test
     void listenersOfOneResourceShareARelationReleasedWithTheLastOne() throws Exception {
         try (CoapDriver driver = driver(null, 5_000, 1_000)) {
             Events a = new Events();

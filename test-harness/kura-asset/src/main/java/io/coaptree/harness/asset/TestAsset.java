@@ -27,6 +27,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.ConfigurationPolicy;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Modified;
 import org.osgi.util.tracker.ServiceTracker;
 
 /**
@@ -49,7 +50,8 @@ public class TestAsset implements ConfigurableComponent {
     private final ExecutorService config = new ThreadPoolExecutor(0, 1, 60L, TimeUnit.SECONDS,
             new LinkedBlockingQueue<>());
     private final Map<String, Listener> listeners = new HashMap<>();
-    private Map<String, AssetChannel> channels;
+    private volatile Map<String, AssetChannel> channels;
+    private String driverPid;
     private ServiceTracker<Driver, Driver> tracker;
     private volatile Driver driver;
     private volatile PreparedRead preparedRead;
@@ -73,9 +75,34 @@ public class TestAsset implements ConfigurableComponent {
     @Activate
     void activate(Map<String, Object> properties) throws InvalidSyntaxException {
         channels = AssetChannel.parse(properties);
+        openTracker(properties);
+    }
+
+    /**
+     * As Kura's {@code BaseAsset.updated}: the configuration is taken without going away (Kura's ConfigurationService
+     * writes it back when the asset registers); the prepared read and the listeners are made again for the channels.
+     */
+    @Modified
+    void modified(Map<String, Object> properties) throws InvalidSyntaxException {
+        Map<String, AssetChannel> next = AssetChannel.parse(properties);
+        String driverPid = String.valueOf(properties.get(Driver.DRIVER_PID_PROPERTY_NAME));
+        if (next.equals(channels) && driverPid.equals(this.driverPid)) {
+            return;
+        }
+        tracker.close();
+        await(config.submit(() -> {
+            detach();
+            channels = next;
+            return null;
+        }));
+        openTracker(properties);
+    }
+
+    private void openTracker(Map<String, Object> properties) throws InvalidSyntaxException {
+        driverPid = String.valueOf(properties.get(Driver.DRIVER_PID_PROPERTY_NAME));
         BundleContext context = FrameworkUtil.getBundle(TestAsset.class).getBundleContext();
         Filter filter = context.createFilter("(&(objectClass=" + Driver.class.getName() + ")(kura.service.pid="
-                + properties.get(Driver.DRIVER_PID_PROPERTY_NAME) + "))");
+                + driverPid + "))");
         tracker = new ServiceTracker<>(context, filter, null) {
             @Override
             public Driver addingService(ServiceReference<Driver> reference) {
