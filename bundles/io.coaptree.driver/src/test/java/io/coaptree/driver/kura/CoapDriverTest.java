@@ -264,6 +264,26 @@ class CoapDriverTest {
     }
 
     @Test
+    void aLookupResourceReadsWhatTheTreesLookupFinds() throws Exception {
+        TestResource lookup = new TestResource("res", "</temperature>;rt=\"temperature\";ct=0,</json>", 40, false);
+        server.addResource(lookup, ExtendedResource.class, "tree-lookup");
+        try (CoapDriver driver = driver(null, 5_000, 1_000)) {
+            ChannelRecord found = Channels.read("t", DataType.DOUBLE, "coap.resource", "lookup:rt=temperature");
+            driver.read(List.of(found));
+            assertSuccess(found, 21.5);
+            lookup.set(new byte[0], 40); // nothing matches any more, but the path found is kept until it answers 4.04
+            ChannelRecord again = Channels.read("t", DataType.DOUBLE, "coap.resource", "lookup:rt=temperature");
+            driver.read(List.of(again));
+            assertSuccess(again, 21.5);
+            ChannelRecord none = Channels.read("h", DataType.DOUBLE, "coap.resource", "lookup:rt=humidity");
+            driver.read(List.of(none));
+            assertFailure(none, "no resource of the tree matches rt=humidity");
+        } finally {
+            server.removeResource(lookup, ExtendedResource.class);
+        }
+    }
+
+    @Test
     void aListenerOnABadChannelIsRefusedNamingTheField() {
         try (CoapDriver driver = driver(null, 5_000, 1_000)) {
             InvalidPropertyException refused = assertThrows(InvalidPropertyException.class,
