@@ -45,11 +45,6 @@ public final class ChannelCalls {
         this.limit = new InFlightLimit(maxInFlight);
     }
 
-    /** @return the request timeout, ms */
-    public long timeoutMillis() {
-        return timeoutMillis;
-    }
-
     /** Reads every channel at once; returns when all have an outcome (at most the request timeout). */
     public List<Outcome> readAll(List<ChannelSettings> channels) {
         List<CompletableFuture<Outcome>> reads = new ArrayList<>(channels.size());

@@ -70,8 +70,4 @@ final class InFlightLimit {
         }
         run(next);
     }
-
-    synchronized int inFlight() {
-        return inFlight;
-    }
 }

@@ -55,9 +55,4 @@ public record ChannelSettings(String name, ValueType valueType, ResourceRef reso
         throw new InvalidPropertyException(ChannelColumns.KURA_VALUE_TYPE, "'" + declared
                 + "' is not one of BOOLEAN, BYTE_ARRAY, DOUBLE, INTEGER, LONG, FLOAT, STRING");
     }
-
-    /** @return the name to show in messages: the channel's, or its resource */
-    public String label() {
-        return name.isEmpty() ? resource.toString() : name;
-    }
 }
