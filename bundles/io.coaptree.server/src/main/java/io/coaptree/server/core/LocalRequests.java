@@ -97,10 +97,12 @@ final class LocalRequests implements AutoCloseable {
         // In memory there is no datagram limit: never split a response into blocks nobody would fetch.
         config.set(CoapConfig.MAX_MESSAGE_SIZE, Math.max(options.maxMessageSize(), options.maxResourceBodySize()));
         this.capacity = capacity;
-        // Californium's own message IDs, not the server's RFC 7252 leases (LeasedMessageIds): nothing here is on a
-        // network, the peers are synthetic and fromServer() deduplicates nothing, so an ID given again after
-        // limits.exchange.lifetime.seconds misleads no one, and a busy relay (hundreds of notifications a second to
-        // one synthetic peer) is not held to the 248 a second a real peer gets.
+        // Californium's own message IDs without tracking, not the server's RFC 7252 leases (LeasedMessageIds):
+        // nothing here is on a network, the peers are synthetic and fromServer() deduplicates nothing, so an ID given
+        // again within the exchange lifetime misleads no one. A tracking provider would hold each synthetic peer to
+        // 65,536 IDs per lifetime: responses of a busy HTTP caller or driver and a relay's notifications ran out
+        // ("automatic message IDs exhausted") and their requests were never answered.
+        config.set(CoapConfig.MID_TRACKER, CoapConfig.TrackerMode.NULL);
         this.endpoint = new CoapEndpoint.Builder().setConfiguration(config).setConnector(connector).build();
         this.mainExecutor = ExecutorsUtil.newScheduledThreadPool(1, new NamedThreadFactory("CoapTreeLocal#"));
         this.secondaryExecutor = ExecutorsUtil.newDefaultSecondaryScheduler("CoapTreeLocal(secondary)#");

@@ -149,6 +149,40 @@ class LocalExecutionTest {
         }
     }
 
+    /**
+     * Requests run in memory are not held to RFC 7252's message-ID budget of a network peer (65,536 per exchange
+     * lifetime): HTTP callers and the driver run everything through {@code execute}, and once ran out of IDs after
+     * about 65,000 requests in a row, every request failing until leases expired. Up to 64 in progress at once, as
+     * an HTTP server's threads would.
+     */
+    @Test
+    void moreRequestsInARowThanTheMessageIdSpaceAreAllAnswered() throws Exception {
+        int total = 70_000;
+        java.util.concurrent.Semaphore inProgress = new java.util.concurrent.Semaphore(64);
+        java.util.concurrent.atomic.AtomicInteger answered = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ConcurrentLinkedQueue<String> failures = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        PeerIdentity who = new PeerIdentity(PeerIdentity.PSK, "many");
+        for (int i = 0; i < total && failures.isEmpty(); i++) {
+            assertTrue(inProgress.tryAcquire(10, TimeUnit.SECONDS), "an answer within 10 s");
+            Request get = Request.newGet();
+            get.getOptions().setUriPath("caller");
+            int n = i;
+            server.execute(get, who).whenComplete((response, error) -> {
+                if (error != null) {
+                    failures.add(n + ": " + error);
+                } else if (response.getCode() != ResponseCode.CONTENT) {
+                    failures.add(n + ": " + response.getCode() + " " + response.getPayloadString());
+                } else {
+                    answered.incrementAndGet();
+                }
+                inProgress.release();
+            });
+        }
+        assertTrue(inProgress.tryAcquire(64, 10, TimeUnit.SECONDS), "every answer within 10 s");
+        assertTrue(failures.isEmpty(), () -> failures.size() + " failed, the first " + failures.peek());
+        assertEquals(total, answered.get());
+    }
+
     /** An Observe request for /caller whose every response goes to {@code seen}. */
     private static Request observeCaller(BlockingQueue<Response> seen) {
         Request observe = Request.newGet();
