@@ -93,10 +93,20 @@ abstract class AttacksContainedScenarios {
         return value == null ? 0 : ((Number) value).longValue();
     }
 
+    /** The same reads without an attack, for comparison (printed only). */
+    @Test
+    @Order(0)
+    void readsWithoutAnAttack() throws Exception {
+        tree.awaitTree("gA1", "(tree.members.live=7)", AdmittedTree.TIMEOUT);
+        try (ReadsDuringAttack reads = new ReadsDuringAttack(tree, "gA1", READ)) {
+            holdAllLive(Duration.ofSeconds(2), "no attack");
+            reads.report("no attack");
+        }
+    }
+
     @Test
     @Order(1)
     void theMonitorsCredentialsCannotTakeGB2sClientIdAndGB2StaysUp() throws Exception {
-        tree.awaitTree("gA1", "(tree.members.live=7)", AdmittedTree.TIMEOUT);
         try (TlsMqttClient watcher = admitted.connectWith(AdmittedTree.WATCHER, AdmittedTree.WATCHER, null);
                 ReadsDuringAttack reads = new ReadsDuringAttack(tree, "gA1", READ)) {
             assertEquals(1, watcher.subscribe("coaptree/+/+/+/lwt"));
