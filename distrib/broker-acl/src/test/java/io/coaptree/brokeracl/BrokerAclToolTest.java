@@ -82,10 +82,10 @@ class BrokerAclToolTest {
         assertTrue(conf.indexOf("connection ") > conf.indexOf("listener "), "the bridge section comes last");
         assertFalse(conf.contains("remote_username"), "the certificate names the bridge");
         // the hub's limit, stated on the bridge: an oversize message stays at the site instead of closing the bridge
-        assertTrue(conf.contains("\nbridge_max_packet_size 1114112\n") && hubConf.contains("\nmax_packet_size 1114112\n")
-                && conf.contains("\nmax_packet_size 1114112\n"), conf);
-        assertTrue(hubConf.contains("\nuse_username_as_clientid true\n") && conf.contains("\nuse_username_as_clientid true\n"),
-                "client ids bound to users on every broker");
+        assertTrue(conf.contains("\nbridge_max_packet_size 1114112\n")
+                && hubConf.contains("\nmax_packet_size 1114112\n") && conf.contains("\nmax_packet_size 1114112\n"), conf);
+        assertTrue(hubConf.contains("\nuse_username_as_clientid true\n")
+                && conf.contains("\nuse_username_as_clientid true\n"), "client ids bound to users on every broker");
     }
 
     /**

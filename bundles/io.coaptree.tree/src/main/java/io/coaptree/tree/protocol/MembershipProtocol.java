@@ -374,11 +374,10 @@ public final class MembershipProtocol implements MessageHandler {
     }
 
     private void leave(TreeMessage.Leave m, List<TreeChange> changes) {
-        String name = m.node().name();
-        Optional<TreeMember> known = tree.member(name);
-        if (known.isPresent() && !name.equals(self.name()) && known.get().incarnation() == m.incarnation()) {
-            tree.remove(name);
-            failures.forget(name);
+        Optional<TreeMember> known = tree.member(m.node().name()).filter(k -> !k.name().equals(self.name()));
+        if (known.isPresent() && known.get().incarnation() == m.incarnation()) {
+            tree.remove(known.get().name());
+            failures.forget(known.get().name());
             changes.add(TreeChange.of(TreeChange.Kind.LEFT, known.get()));
         }
     }

@@ -34,9 +34,9 @@ import io.coaptree.harness.pki.TestPki;
  * shipped generator ({@code coaptree-broker-acl}) writes from the {@code kura-config/} snapshots and the fleet's
  * inventory, every gateway connecting over TLS with a client certificate of its own (keys generated for the run). A
  * client without gateway credentials cannot connect; a stolen gateway's credentials (of a gateway of group A/1, see
- * {@link AdmittedTree}) publish and subscribe only on that gateway's topics (shown by an operator's monitor, which reads the whole tree and never receives the forbidden
- * messages); reads, writes, Observe and lookups cross the tree, also while a domain is down and after a broker
- * restart.
+ * {@link AdmittedTree}) publish and subscribe only on that gateway's topics (shown by an operator's monitor, which
+ * reads the whole tree and never receives the forbidden messages); reads, writes, Observe and lookups cross the tree,
+ * also while a domain is down and after a broker restart.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -132,7 +132,8 @@ abstract class BrokerAdmissionScenarios {
         try (TlsMqttClient watcher = connectWith(MONITOR, "monitor-" + nonce, null);
                 TlsMqttClient thief = connectWith(THIEF, THIEF + "-thief-" + nonce, null)) {
             assertEquals(1, watcher.subscribe("coaptree/#"), "the observer reads the whole tree");
-            // Mosquitto grants any subscription and applies the read rules to each message; the embedded broker refuses it
+            // Mosquitto grants any subscription and applies the read rules to each message; the embedded broker
+            // refuses it
             for (String filter : List.of("coaptree/+/+/+/query", "coaptree/B/2/gB2/reply", "coaptree/#")) {
                 int granted = thief.subscribe(filter);
                 assertTrue(granted == 1 || granted == 0x80, filter + ": " + granted);

@@ -8,10 +8,10 @@ import org.junit.jupiter.api.Test;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 
 /**
- * The admission scenarios on Debian's Mosquitto, started with exactly the generated {@code coaptree-broker.conf}
- * (TLS listener, client certificate required, its CN as user name and client id, the generated {@code acl_file}, no
- * anonymous clients, the packet size limit) plus logging of every packet, so the log shows each publish the access list denied. Required under
- * CI=true, skipped elsewhere when Mosquitto is absent.
+ * The admission scenarios on Debian's Mosquitto, started with exactly the generated {@code coaptree-broker.conf} (TLS
+ * listener, client certificate required, its CN as user name and client id, the generated {@code acl_file}, no
+ * anonymous clients, the packet size limit) plus logging of every packet, so the log shows each publish the access
+ * list denied. Required under CI=true, skipped elsewhere when Mosquitto is absent.
  */
 class MosquittoAdmissionTest extends BrokerAdmissionScenarios {
 

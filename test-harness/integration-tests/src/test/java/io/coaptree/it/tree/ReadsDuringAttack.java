@@ -47,7 +47,8 @@ final class ReadsDuringAttack implements AutoCloseable {
             try {
                 CoapResponse response = GatewayCoap.call(tree, gateway, path, CoapClient::get);
                 if (response == null || response.getCode() != ResponseCode.CONTENT) {
-                    failures.add(response == null ? "no answer" : response.getCode() + " " + response.getResponseText());
+                    failures.add(response == null ? "no answer"
+                            : response.getCode() + " " + response.getResponseText());
                 } else {
                     micros.add((System.nanoTime() - start) / 1_000);
                 }
@@ -84,7 +85,8 @@ final class ReadsDuringAttack implements AutoCloseable {
 
     private static String load() {
         try {
-            return String.join(" ", List.of(Files.readString(Path.of("/proc/loadavg")).trim().split(" ")).subList(0, 3));
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split(" ");
+            return String.join(" ", List.of(fields).subList(0, 3));
         } catch (IOException | RuntimeException e) {
             return "unknown";
         }
