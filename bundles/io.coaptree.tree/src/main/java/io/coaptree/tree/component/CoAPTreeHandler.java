@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
@@ -39,7 +40,6 @@ import io.coaptree.tree.options.BrokerNames;
 import io.coaptree.tree.options.DeliveryOptions;
 import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.protocol.JoinStatus;
 import io.coaptree.tree.protocol.MembershipListener;
 import io.coaptree.tree.protocol.MembershipProtocol;
 import io.coaptree.tree.security.GatewaySecurity;

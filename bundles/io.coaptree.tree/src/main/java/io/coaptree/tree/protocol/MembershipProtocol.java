@@ -15,6 +15,7 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.tree.bus.BusMessage;
 import io.coaptree.tree.bus.MessageBus;
 import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.Liveness;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeChange;
@@ -147,7 +148,7 @@ public final class MembershipProtocol implements MessageHandler {
     public JoinStatus joinStatus() {
         synchronized (lock) {
             boolean refused = state == State.REFUSED;
-            return new JoinStatus(refused ? joinRetry.refusedBy() : Optional.empty(),
+            return new JoinStatus(state.name(), refused ? joinRetry.refusedBy() : Optional.empty(),
                     refused ? OptionalLong.of(joinRetry.nextAttemptAt()) : OptionalLong.empty(),
                     joinAnswers.coalesced());
         }

@@ -6,6 +6,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.security.TreeSecurity;
@@ -58,6 +59,9 @@ public interface TreeService {
 
     /** The tree as this gateway sees it now (an immutable copy). */
     TreeView view();
+
+    /** Its join now: state, who refused it and when it asks again (while refused), join requests coalesced. */
+    JoinStatus joinStatus();
 
     /** The MQTT topics of this tree (its prefix). */
     TreeTopics topics();

@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
