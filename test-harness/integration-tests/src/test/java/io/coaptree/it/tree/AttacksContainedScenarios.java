@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.eclipse.californium.core.CoapClient;
 import org.eclipse.paho.client.mqttv3.MqttException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -183,6 +184,8 @@ abstract class AttacksContainedScenarios {
             }
             holdAllLive(Duration.ofSeconds(2), "forged join refusals");
             assertEquals("JOINED", tree.treeProperty("gA1", "tree.state"));
+            String stats = GatewayCoap.call(tree, "gA1", "/tree-stats", CoapClient::get).getResponseText();
+            assertTrue(stats.contains("\"join\":{\"state\":\"JOINED\""), "the operator's view: " + stats);
             reads.report("a JoinRefused for gA1 sealed by other gateways");
         }
     }
