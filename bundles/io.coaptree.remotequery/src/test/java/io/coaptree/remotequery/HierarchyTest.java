@@ -249,6 +249,7 @@ class HierarchyTest {
     @Test
     void aDownGatewayIs503() throws Exception {
         gateways.get("b2").connection.crash();
+        run(Duration.ofMillis(3_100)); // its last will, then a heartbeat interval and two ticks of silence
         CoapEnvelope response = request("a1", "/tree/B/g2/b2/temperature").get(0);
         assertEquals(CoapCodes.SERVICE_UNAVAILABLE, response.code());
         assertTrue(text(response).contains("down"), text(response));

@@ -119,7 +119,8 @@ class ReplicasTest {
     void aFailedReplicaStopsGettingRequestsAndAReturnedOneGetsThemAgain() throws Exception {
         start(ReplicaSpreading.LEAST_PENDING);
         Gateway a1b = gateways.get("a1b");
-        a1b.connection.crash(); // its last will marks it down at once
+        a1b.connection.crash();
+        run(Duration.ofMillis(3_100)); // its last will, then a heartbeat interval and two ticks of silence
         for (int i = 0; i < 10; i++) {
             CoapEnvelope response = request("b1", "/tree/A/g1/*/temperature").get(0);
             assertEquals(CoapCodes.CONTENT, response.code(), text(response));
@@ -174,7 +175,7 @@ class ReplicasTest {
                 .toCollection(TreeSet::new)), domain);
 
         gateways.get("dA2").connection.crash();
-        run(Duration.ofMillis(500));
+        run(Duration.ofMillis(3_100)); // its last will, then a heartbeat interval and two ticks of silence
         expected.removeIf(t -> t.startsWith("/tree/A/-/dA2/"));
         assertEquals(expected, targets(request("b1", "/tree-lookup/res").get(0)), "dA2's groups moved to dA");
     }

@@ -123,9 +123,11 @@ public final class BrokerAclTool {
         Set<Role> directRoles = snapshots.entrySet().stream().filter(e -> e.getValue().directRoutes())
                 .map(Map.Entry::getKey).collect(Collectors.toCollection(() -> EnumSet.noneOf(Role.class)));
         Map<FleetMember, List<TopicRule>> rules = TreeAccessRules.of(fleet, prefix, directRoles);
+        int maxPacketSize = MosquittoListener.maxPacketSize(
+                snapshots.values().stream().mapToInt(RoleSnapshot::maxPayloadBytes).max().orElseThrow());
         if (!fleet.isBridged()) {
             return List.of(new BrokerFiles("", AclFile.write(header, rules),
-                    MosquittoListener.write(header, options.listener("")), fleet.members().size()));
+                    MosquittoListener.write(header, options.listener(""), maxPacketSize), fleet.members().size()));
         }
         BridgedBrokers brokers = BridgedBrokers.of(fleet, prefix);
         options.checkBrokers(brokers.brokers());
@@ -143,9 +145,10 @@ public final class BrokerAclTool {
                             BridgedBrokers.bridgeUser(site), brokers.bridgeRules(site)));
                 }
             }
-            String conf = MosquittoListener.write(brokerHeader, options.listener(broker));
+            String conf = MosquittoListener.write(brokerHeader, options.listener(broker), maxPacketSize);
             if (!broker.equals(brokers.hub())) {
-                conf += "\n" + MosquittoBridge.write(brokers, broker, options.bridge(broker, brokers.hub()));
+                conf += "\n" + MosquittoBridge.write(brokers, broker,
+                        options.bridge(broker, brokers.hub(), maxPacketSize));
             }
             files.add(new BrokerFiles(broker, AclFile.write(brokerHeader, blocks), conf, own.size()));
         }

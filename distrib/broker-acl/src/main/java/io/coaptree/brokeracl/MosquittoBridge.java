@@ -16,13 +16,21 @@ import java.util.Objects;
  * published on the site's broker only, so the hub's access list need not grant the bridge a will.</li>
  * <li>{@code try_private true} (Mosquitto's default, stated): a Mosquitto hub then knows the client is a bridge;
  * the topic sets are disjoint anyway, so a hub without the feature forms no loop either.</li>
+ * <li>{@code remote_clientid} is the bridge's user name: the hub ties every client id to its user
+ * ({@code use_username_as_clientid}), and the bridge's log lines then name it as the hub does.</li>
+ * <li>{@code bridge_max_packet_size}: the hub's {@code max_packet_size}. A larger message stays on the site's broker
+ * (whose own limit is the same, so none arrives there) instead of making the hub close the bridge.</li>
  * </ul>
  */
 public final class MosquittoBridge {
 
-    /** Where the bridge connects and how it proves who it is; file paths as the site's broker sees them. */
+    /**
+     * Where the bridge connects and how it proves who it is; file paths as the site's broker sees them.
+     *
+     * @param maxPacketSize the fleet's {@link MosquittoListener#maxPacketSize(int)}, the hub's limit too
+     */
     public record Settings(String hubAddress, MosquittoListener.Authentication authentication, String caFile,
-            String certFile, String keyFile) {
+            String certFile, String keyFile, int maxPacketSize) {
 
         public Settings {
             Objects.requireNonNull(hubAddress, "hubAddress");
@@ -53,6 +61,7 @@ public final class MosquittoBridge {
         lines.add("notifications_local_only true");
         lines.add("keepalive_interval " + KEEPALIVE_SECONDS);
         lines.add("bridge_protocol_version mqttv311");
+        lines.add("bridge_max_packet_size " + s.maxPacketSize());
         lines.add("bridge_cafile " + s.caFile());
         lines.add("bridge_tls_version tlsv1.2");
         lines.add("bridge_insecure false");

@@ -6,8 +6,9 @@ import java.util.Objects;
 
 /**
  * The {@code mosquitto.conf} part that makes the broker admit only the fleet: no anonymous clients, the access list,
- * and one TLS listener. Gateways identify either by their client certificate (its CN is the user name, so the
- * certificate is the credential) or by user name and password over TLS.
+ * a packet size limit, and one TLS listener. Gateways identify either by their client certificate (its CN is the user
+ * name, so the certificate is the credential) or by user name and password over TLS; either way the client id is the
+ * user name ({@code use_username_as_clientid}), so no client can take over another's session by using its client id.
  */
 public final class MosquittoListener {
 
@@ -39,11 +40,37 @@ public final class MosquittoListener {
         }
     }
 
+    /**
+     * What an MQTT packet of the tree carries beyond its largest content, at most: an envelope's other fields at
+     * their largest (seven strings of 2,048 bytes with their length prefixes, ETags, the caller's voucher of up to
+     * 4,096 bytes: about 18.7 KB), the seal (receivers accept at most 4,096 bytes around a message), the class hint
+     * byte, and MQTT's fixed header, topic and packet id (under 500 bytes for the tree's topics): about 23.5 KB, and
+     * 64 KiB leaves room for a batch's framing.
+     */
+    static final int PACKET_OVERHEAD_BYTES = 65_536;
+    /** The largest telemetry record a root accepts ({@code telemetry.record.max.bytes} at its maximum). */
+    static final int TELEMETRY_RECORD_CEILING_BYTES = 65_536;
+
     private MosquittoListener() {
     }
 
-    /** The configuration lines (Mosquitto 2.0); {@code header} lines become comments. */
-    public static String write(List<String> header, Settings s) {
+    /**
+     * The broker's {@code max_packet_size}: the largest message a gateway may legitimately send (a CoAP payload of
+     * {@code codec.max.payload.bytes}, the largest of the fleet's roles, in its envelope and seal) and no more, so a
+     * client cannot make the broker (and every subscriber) take a message no gateway would accept.
+     *
+     * @param maxPayloadBytes the largest {@code codec.max.payload.bytes} of the fleet's role snapshots
+     */
+    public static int maxPacketSize(int maxPayloadBytes) {
+        return Math.max(maxPayloadBytes, TELEMETRY_RECORD_CEILING_BYTES) + PACKET_OVERHEAD_BYTES;
+    }
+
+    /**
+     * The configuration lines (Mosquitto 2.0); {@code header} lines become comments.
+     *
+     * @param maxPacketSize {@link #maxPacketSize(int)}
+     */
+    public static String write(List<String> header, Settings s, int maxPacketSize) {
         List<String> lines = new ArrayList<>();
         header.forEach(h -> lines.add("# " + h));
         // Global settings (per_listener_settings false, Mosquitto's default): they hold for every listener, so a
@@ -56,6 +83,9 @@ public final class MosquittoListener {
         // A request crosses the tree as a chain of small QoS 1 publishes; with Nagle's algorithm on the broker's
         // sockets (Mosquitto's default) each hop can wait for a delayed ACK (docs/performance.md, bridged brokers).
         lines.add("set_tcp_nodelay true");
+        // The largest message a gateway sends, and no more: Mosquitto disconnects a client that sends a larger
+        // packet (MQTT 5 clients are told the limit in CONNACK), before any subscriber has to take it.
+        lines.add("max_packet_size " + maxPacketSize);
         lines.add("");
         lines.add("listener " + s.port() + (s.bind().isEmpty() ? "" : " " + s.bind()));
         lines.add("cafile " + s.caFile());
@@ -68,6 +98,11 @@ public final class MosquittoListener {
         } else {
             lines.add("require_certificate false");
         }
+        // The client id is the user name (the certificate's CN, or the MQTT user): a CONNECT with another user's
+        // client id cannot take over that user's session (MQTT hands a client id in use to the newcomer, and the
+        // broker would publish the old connection's last will). The price: one connection per user, so tools need
+        // inventory lines of their own (an observer each).
+        lines.add("use_username_as_clientid true");
         lines.add("");
         return String.join("\n", lines);
     }

@@ -113,7 +113,7 @@ final class Options {
                 path(broker, "--password-file", "/etc/mosquitto/passwd"));
     }
 
-    MosquittoBridge.Settings bridge(String site, String hub) {
+    MosquittoBridge.Settings bridge(String site, String hub, int maxPacketSize) {
         MosquittoListener.Settings listener = listener(site);
         String hubPort = ":" + brokerPorts.getOrDefault(hub, port);
         String hubAddress = values.getOrDefault("--hub-address", hub + hubPort);
@@ -123,7 +123,7 @@ final class Options {
         return new MosquittoBridge.Settings(hubAddress, listener.authentication(),
                 path(site, "--bridge-cafile", listener.caFile()),
                 path(site, "--bridge-certfile", "/etc/mosquitto/certs/bridge.crt"),
-                path(site, "--bridge-keyfile", "/etc/mosquitto/certs/bridge.key"));
+                path(site, "--bridge-keyfile", "/etc/mosquitto/certs/bridge.key"), maxPacketSize);
     }
 
     private String path(String broker, String option, String fallback) {

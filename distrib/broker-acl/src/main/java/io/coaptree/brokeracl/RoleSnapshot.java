@@ -27,9 +27,11 @@ import org.xml.sax.SAXException;
  * @param group        empty when the snapshot sets none
  * @param directRoutes RemoteQuery's {@code remotequery.route.direct} (true when the snapshot leaves it out, as the
  *                     component's default): the role's gateways send requests straight to any gateway on the broker
+ * @param maxPayloadBytes RemoteQuery's {@code codec.max.payload.bytes}: the largest CoAP payload the role's gateways
+ *                     carry across the tree in one MQTT message, which the broker must accept
  */
 public record RoleSnapshot(String file, int level, String prefix, String domain, String group,
-        boolean directRoutes) {
+        boolean directRoutes, int maxPayloadBytes) {
 
     /** The tree handler's PID, whose properties a snapshot carries. */
     static final String TREE_PID = "io.coaptree.tree.CoAPTreeHandler";
@@ -46,6 +48,8 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
     static final int DEFAULT_LEVEL = 2;
     /** {@code remotequery.route.direct}'s default. */
     static final boolean DEFAULT_DIRECT_ROUTES = true;
+    /** {@code codec.max.payload.bytes}'s default. */
+    static final int DEFAULT_MAX_PAYLOAD_BYTES = 1_048_576;
 
     /** Reads a Kura snapshot ({@code esf:configurations} XML). */
     public static RoleSnapshot read(Path file) throws IOException, InvalidInputException {
@@ -58,12 +62,20 @@ public record RoleSnapshot(String file, int level, String prefix, String domain,
             remoteQuery = properties(snapshot, REMOTE_QUERY_PID).orElse(Map.of());
         }
         String level = tree.getOrDefault("tree.level", Integer.toString(DEFAULT_LEVEL));
+        String maxPayload = remoteQuery.getOrDefault("codec.max.payload.bytes",
+                Integer.toString(DEFAULT_MAX_PAYLOAD_BYTES));
+        int maxPayloadBytes;
+        try {
+            maxPayloadBytes = Integer.parseInt(maxPayload.trim());
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException(file + ": codec.max.payload.bytes '" + maxPayload + "' is not a number");
+        }
         try {
             return new RoleSnapshot(file.getFileName().toString(), Integer.parseInt(level.trim()),
                     tree.getOrDefault("tree.topic.prefix", DEFAULT_PREFIX), tree.getOrDefault("tree.domain", ""),
                     tree.getOrDefault("tree.group", ""),
                     Boolean.parseBoolean(remoteQuery.getOrDefault("remotequery.route.direct",
-                            Boolean.toString(DEFAULT_DIRECT_ROUTES))));
+                            Boolean.toString(DEFAULT_DIRECT_ROUTES))), maxPayloadBytes);
         } catch (NumberFormatException e) {
             throw new InvalidInputException(file + ": tree.level '" + level + "' is not a number");
         }

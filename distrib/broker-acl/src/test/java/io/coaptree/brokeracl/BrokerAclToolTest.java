@@ -43,7 +43,7 @@ class BrokerAclToolTest {
         String conf = Files.readString(dir.resolve("out").resolve(BrokerAclTool.CONF_FILE));
         for (String line : new String[] { "allow_anonymous false", "acl_file /etc/mosquitto/coaptree.acl",
                 "listener 18883 127.0.0.1", "set_tcp_nodelay true", "require_certificate true", "use_identity_as_username true",
-                "cafile /etc/mosquitto/certs/ca.crt" }) {
+                "use_username_as_clientid true", "max_packet_size 1114112", "cafile /etc/mosquitto/certs/ca.crt" }) {
             assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
         }
         assertFalse(conf.contains("password_file"), conf);
@@ -81,6 +81,37 @@ class BrokerAclToolTest {
         }
         assertTrue(conf.indexOf("connection ") > conf.indexOf("listener "), "the bridge section comes last");
         assertFalse(conf.contains("remote_username"), "the certificate names the bridge");
+        // the hub's limit, stated on the bridge: an oversize message stays at the site instead of closing the bridge
+        assertTrue(conf.contains("\nbridge_max_packet_size 1114112\n")
+                && hubConf.contains("\nmax_packet_size 1114112\n") && conf.contains("\nmax_packet_size 1114112\n"), conf);
+        assertTrue(hubConf.contains("\nuse_username_as_clientid true\n")
+                && conf.contains("\nuse_username_as_clientid true\n"), "client ids bound to users on every broker");
+    }
+
+    /**
+     * The packet limit follows the largest payload a role carries ({@code codec.max.payload.bytes} of RemoteQuery in
+     * the snapshots, its shipped default 1 MiB when they leave it out), with room for envelope, seal and MQTT header.
+     */
+    @Test
+    void thePacketLimitFollowsTheLargestPayloadOfTheRoles() throws Exception {
+        Path config = Files.createDirectories(dir.resolve("kc"));
+        for (String file : new String[] { "root.xml", "domain.xml", "group.xml" }) {
+            String xml = Files.readString(Fleets.kuraConfig().resolve(file));
+            if (file.equals("domain.xml")) {
+                xml = xml.replace("</esf:configurations>", "<esf:configuration pid=\"" + RoleSnapshot.REMOTE_QUERY_PID
+                        + "\"><esf:properties><esf:property name=\"codec.max.payload.bytes\" array=\"false\" "
+                        + "encrypted=\"false\" type=\"Integer\"><esf:value>4194304</esf:value></esf:property>"
+                        + "</esf:properties></esf:configuration></esf:configurations>");
+            }
+            Files.writeString(config.resolve(file), xml);
+        }
+        assertEquals(0, run("--kura-config", config.toString(), "--inventory", inventory("top root\n").toString(),
+                "--out", dir.toString()), err.toString());
+        String conf = Files.readString(dir.resolve(BrokerAclTool.CONF_FILE));
+        assertTrue(conf.contains("\nmax_packet_size " + (4_194_304 + MosquittoListener.PACKET_OVERHEAD_BYTES) + "\n"),
+                conf);
+        assertEquals(1_048_576 + 65_536, MosquittoListener.maxPacketSize(RoleSnapshot.DEFAULT_MAX_PAYLOAD_BYTES));
+        assertEquals(65_536 + 65_536, MosquittoListener.maxPacketSize(1024), "room for the largest telemetry record");
     }
 
     @Test
@@ -121,6 +152,7 @@ class BrokerAclToolTest {
         assertTrue(conf.contains("\npassword_file /srv/passwd\n"), conf);
         assertTrue(conf.contains("\nrequire_certificate false\n"), conf);
         assertFalse(conf.contains("use_identity_as_username"), conf);
+        assertTrue(conf.contains("\nuse_username_as_clientid true\n"), "the MQTT user name is the client id");
     }
 
     @Test

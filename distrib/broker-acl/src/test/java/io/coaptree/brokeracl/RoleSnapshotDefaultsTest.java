@@ -23,6 +23,8 @@ class RoleSnapshotDefaultsTest {
         assertEquals(Integer.toString(RoleSnapshot.DEFAULT_LEVEL), shippedDefault(RoleSnapshot.TREE_PID, "tree.level"));
         assertEquals(Boolean.toString(RoleSnapshot.DEFAULT_DIRECT_ROUTES),
                 shippedDefault(RoleSnapshot.REMOTE_QUERY_PID, "remotequery.route.direct"));
+        assertEquals(Integer.toString(RoleSnapshot.DEFAULT_MAX_PAYLOAD_BYTES),
+                shippedDefault(RoleSnapshot.REMOTE_QUERY_PID, "codec.max.payload.bytes"));
     }
 
     private String shippedDefault(String pid, String id) throws Exception {

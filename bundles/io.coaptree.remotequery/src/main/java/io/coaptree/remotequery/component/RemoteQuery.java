@@ -172,7 +172,7 @@ public class RemoteQuery implements ConfigurableComponent {
         }, tick, tick, TimeUnit.MILLISECONDS);
         resources = List.of(new TreeResource(TreeUri.RESOURCE_PREFIX, node, classes),
                 new TreeResource(TreeUri.LOOKUP_PREFIX, node, classes),
-                new TreeStatsResource(tree.droppedMessages(), n::admissionRefusedCount));
+                new TreeStatsResource(tree.droppedMessages(), n::admissionRefusedCount, tree::joinStatus));
         for (ExtendedResource resource : resources) {
             if (!server.addResource(resource, ExtendedResource.class)) {
                 LOG.error("{}: /{} is taken by another resource; remote queries through it are unavailable", PID,

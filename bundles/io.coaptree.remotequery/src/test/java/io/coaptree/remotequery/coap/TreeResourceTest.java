@@ -173,7 +173,8 @@ class TreeResourceTest {
         });
         server.addResource(new TreeResource(TreeUri.RESOURCE_PREFIX, node), ExtendedResource.class);
         server.addResource(new TreeResource(TreeUri.LOOKUP_PREFIX, node), ExtendedResource.class);
-        server.addResource(new TreeStatsResource(tree.droppedMessages(), node::admissionRefusedCount),
+        server.addResource(
+                new TreeStatsResource(tree.droppedMessages(), node::admissionRefusedCount, tree::joinStatus),
                 ExtendedResource.class);
         closeables.add(server);
         return server;

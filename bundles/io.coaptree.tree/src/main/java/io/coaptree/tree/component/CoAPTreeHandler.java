@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeMember;
@@ -74,6 +75,8 @@ public class CoAPTreeHandler implements ConfigurableComponent {
     private DroppedMessages droppedMessages;
     /** The refusal total last published on the service; guarded by this. */
     private long publishedRefusals;
+    private MembershipProtocol.State publishedState;
+    private long publishedCoalesced;
     // Guarded by this.
     private MembershipProtocol protocol;
     private TreeBus membershipBus;
@@ -319,7 +322,9 @@ public class CoAPTreeHandler implements ConfigurableComponent {
      */
     private void publishRefusalsIfChanged(MembershipProtocol h) {
         synchronized (this) {
-            if (h.droppedMessages().total() == publishedRefusals) {
+            // a refused gateway asking again changes state in a tick, as coalesced join answers do
+            if (h.droppedMessages().total() == publishedRefusals && h.state() == publishedState
+                    && h.joinStatus().answersCoalesced() == publishedCoalesced) {
                 return;
             }
         }
@@ -335,6 +340,12 @@ public class CoAPTreeHandler implements ConfigurableComponent {
         p.put(TreeService.NODE, h.self().text());
         p.put(TreeService.STATE, h.state().name());
         h.refusal().ifPresent(reason -> p.put(TreeService.REFUSAL, reason));
+        JoinStatus join = h.joinStatus();
+        join.refusedBy().ifPresent(by -> p.put(TreeService.JOIN_REFUSED_BY, by));
+        join.nextAttemptAt().ifPresent(at -> p.put(TreeService.JOIN_NEXT_ATTEMPT, at));
+        p.put(TreeService.JOIN_ANSWERS_COALESCED, join.answersCoalesced());
+        publishedState = h.state();
+        publishedCoalesced = join.answersCoalesced();
         p.put(TreeService.MEMBERS, view.members().size());
         p.put(TreeService.LIVE_MEMBERS, (int) view.members().stream().filter(TreeMember::isUp).count());
         view.parentReplica(h.self())

@@ -4,6 +4,7 @@ import java.util.concurrent.ScheduledExecutorService;
 
 import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.protocol.MembershipProtocol;
@@ -28,6 +29,11 @@ record RunningTree(MembershipProtocol protocol, ScheduledExecutorService schedul
     @Override
     public TreeView view() {
         return protocol.view();
+    }
+
+    @Override
+    public JoinStatus joinStatus() {
+        return protocol.joinStatus();
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 
@@ -13,6 +14,8 @@ import org.slf4j.LoggerFactory;
 
 import io.coaptree.tree.bus.BusMessage;
 import io.coaptree.tree.bus.MessageBus;
+import io.coaptree.tree.bus.MessageHandler;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.Liveness;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeChange;
@@ -20,7 +23,6 @@ import io.coaptree.tree.model.TreeCollections;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
-import io.coaptree.tree.drops.DropReason;
 import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
@@ -33,32 +35,27 @@ import io.coaptree.tree.topics.TreeTopics;
  * gateway holds the same view and computes the same effective tree; there is no coordinator to fail.
  * <ul>
  * <li>Join: the node publishes a {@link TreeMessage.JoinRequest} and listens for a {@link TreeMessage.JoinRefused}
- * during the join window; members answer the request with an immediate heartbeat, so the newcomer's view is
- * filled when the window closes. A member that is up under the same name (another incarnation) refuses.</li>
+ * during the join window; members answer the request with a heartbeat (at most one per tick interval,
+ * {@link JoinAnswers}), so the newcomer's view is filled when the window closes. A member that is up under the same
+ * name (another incarnation) refuses; a refusal counts only when sealed by a holder of the name, and the refused
+ * node asks again later ({@link JoinRetry}).</li>
  * <li>A node becomes a member everywhere with its first heartbeat.</li>
- * <li>Failure: a member whose heartbeats stop for the failure timeout, or whose last will arrives, is marked
- * down in the next tick; paths re-attach to their nearest live ancestor at once. A heartbeat from it marks it up
- * again and the tree heals; a restart (new incarnation) replaces it.</li>
+ * <li>Failure: a member whose heartbeats stop for the failure timeout, or whose last will arrives and no heartbeat
+ * follows ({@link FailureDetector}), is marked down in a tick; paths re-attach to their nearest live ancestor at
+ * once. A heartbeat from it marks it up again and the tree heals; a restart (new incarnation) replaces it.</li>
  * <li>Leave removes the member.</li>
  * </ul>
  * Time only moves in {@link #tick()}, which the owner calls from ONE scheduler at the tick interval (tests call it
  * with a manual clock). Thread-safe: state changes under one lock; publishing and listener calls happen after it
  * is released, so a synchronous bus cannot re-enter a half-done update.
  */
-public final class MembershipProtocol {
+public final class MembershipProtocol implements MessageHandler {
 
     public enum State {
         CREATED, JOINING, JOINED, REFUSED, STOPPED
     }
 
     private static final Logger LOG = LoggerFactory.getLogger(MembershipProtocol.class);
-
-    /**
-     * The incarnation of a last will configured as text (an empty payload on the node's {@code lwt} topic, as the
-     * MQTT transport's {@code lwt.*} settings can express it): it marks down whatever incarnation is current. A
-     * stale one at worst marks a live member down until its next heartbeat.
-     */
-    private static final long ANY_INCARNATION = -1;
 
     private static final TopicKind[] MEMBERSHIP_KINDS = { TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE,
             TopicKind.LWT };
@@ -70,6 +67,7 @@ public final class MembershipProtocol {
     private final TreeTopics topics;
     private final TreeMessageCodec codec;
     private final MembershipWire wire;
+    private final MembershipInbox inbox;
     private final DroppedMessages droppedMessages;
     private final List<MembershipListener> listeners = new CopyOnWriteArrayList<>();
 
@@ -77,10 +75,12 @@ public final class MembershipProtocol {
     // Guarded by lock.
     private final TreeCollections tree = new TreeCollections();
     private State state = State.CREATED;
-    private String refusal;
     private long joinWindowEnd;
     private long nextHeartbeat;
     private MessageBus bus;
+    private final JoinRetry joinRetry;
+    private final JoinAnswers joinAnswers;
+    private final FailureDetector failures;
 
     private volatile TreeView published = new TreeCollections();
 
@@ -99,6 +99,11 @@ public final class MembershipProtocol {
         this.topics = new TreeTopics(options.topicPrefix());
         this.codec = new TreeMessageCodec(options.maxMessageBytes());
         this.wire = new MembershipWire(topics, codec);
+        this.inbox = new MembershipInbox(self, topics, codec, droppedMessages);
+        this.joinRetry = new JoinRetry(options.failureTimeoutMillis());
+        this.joinAnswers = new JoinAnswers(options.tickIntervalMillis(), options.refusalWarnIntervalMillis());
+        this.failures = new FailureDetector(options.heartbeatIntervalMillis(), options.tickIntervalMillis(),
+                options.failureTimeoutMillis(), options.forgetAfterMillis());
     }
 
     public NodeAddress self() {
@@ -126,24 +131,30 @@ public final class MembershipProtocol {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
-    public void removeListener(MembershipListener listener) {
-        listeners.remove(listener);
-    }
-
     public State state() {
         synchronized (lock) {
             return state;
         }
     }
 
-    /** Why the join was refused, if it was. */
+    /** Why the join was refused, while refused. */
     public Optional<String> refusal() {
         synchronized (lock) {
-            return Optional.ofNullable(refusal);
+            return state == State.REFUSED ? joinRetry.reason() : Optional.empty();
         }
     }
 
-    /** The messages dropped on the tree's topics (and on remote queries' ones, which share the counter). */
+    /** Who refused this gateway's join and when it asks again (while refused), and the join requests coalesced. */
+    public JoinStatus joinStatus() {
+        synchronized (lock) {
+            boolean refused = state == State.REFUSED;
+            return new JoinStatus(state.name(), refused ? joinRetry.refusedBy() : Optional.empty(),
+                    refused ? OptionalLong.of(joinRetry.nextAttemptAt()) : OptionalLong.empty(),
+                    joinAnswers.coalesced());
+        }
+    }
+
+    /** The messages dropped on the tree's topics (and on other bundles' ones, which share the counter). */
     public DroppedMessages droppedMessages() {
         return droppedMessages;
     }
@@ -164,11 +175,14 @@ public final class MembershipProtocol {
             joinWindowEnd = clock.millis() + options.joinWindowMillis();
         }
         for (TopicKind kind : MEMBERSHIP_KINDS) {
-            messageBus.subscribe(topics.everyNode(kind), this::onMessage);
+            messageBus.subscribe(topics.everyNode(kind), this);
         }
-        messageBus.subscribe(topics.topic(self, TopicKind.CONTROL), this::onMessage);
-        wire.send(messageBus, List.of(new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint(),
-                options.brokerName())));
+        messageBus.subscribe(topics.topic(self, TopicKind.CONTROL), this);
+        wire.send(messageBus, List.of(joinRequest()));
+    }
+
+    private TreeMessage joinRequest() {
+        return new TreeMessage.JoinRequest(self, incarnation, options.coapEndpoint(), options.brokerName());
     }
 
     /** Leaves the tree (when joined) and unsubscribes. */
@@ -202,9 +216,16 @@ public final class MembershipProtocol {
         synchronized (lock) {
             b = bus;
             long now = clock.millis();
+            if (state == State.REFUSED && joinRetry.due(now)) {
+                state = State.JOINING;
+                joinWindowEnd = now + options.joinWindowMillis();
+                out.add(joinRequest());
+                LOG.info("{} asks to join again", self);
+            }
             if (state == State.JOINING && now >= joinWindowEnd) {
                 state = State.JOINED;
                 justJoined = true;
+                joinRetry.joined();
                 TreeMember me = new TreeMember(self, incarnation, options.coapEndpoint(), options.brokerName(),
                         Liveness.UP, now);
                 tree.put(me);
@@ -212,27 +233,8 @@ public final class MembershipProtocol {
                 nextHeartbeat = now;
                 LOG.info("{} joined the tree ({} members known)", self, tree.size());
             }
-            if (state != State.JOINED) {
-                return;
-            }
-            if (now >= nextHeartbeat) {
-                out.add(heartbeat());
-                nextHeartbeat = now + options.heartbeatIntervalMillis();
-                tree.member(self.name()).ifPresent(me -> tree.put(me.seenAt(now)));
-            }
-            for (TreeMember member : new ArrayList<>(tree.members())) {
-                if (member.name().equals(self.name())) {
-                    continue;
-                }
-                long silence = now - member.lastSeenMillis();
-                if (member.isUp() && silence > options.failureTimeoutMillis()) {
-                    tree.put(member.withLiveness(Liveness.DOWN));
-                    changes.add(TreeChange.of(TreeChange.Kind.DOWN, member));
-                    LOG.warn("{} is down: no heartbeat for {} ms", member.address(), silence);
-                } else if (!member.isUp() && silence > options.forgetAfterMillis()) {
-                    tree.remove(member.name());
-                    changes.add(TreeChange.of(TreeChange.Kind.LEFT, member));
-                }
+            if (state == State.JOINED) {
+                beatAndDetectFailures(now, out, changes);
             }
             publishIfChanged(changes);
         }
@@ -244,32 +246,32 @@ public final class MembershipProtocol {
         notifyChanged(changes);
     }
 
+    private void beatAndDetectFailures(long now, List<TreeMessage> out, List<TreeChange> changes) {
+        if (now >= nextHeartbeat || joinAnswers.heartbeatDue(now)) {
+            out.add(heartbeat());
+            joinAnswers.heartbeatSent(now);
+            nextHeartbeat = now + options.heartbeatIntervalMillis();
+            tree.member(self.name()).ifPresent(me -> tree.put(me.seenAt(now)));
+        }
+        joinAnswers.logCoalesced(now, self.text());
+        failures.detect(tree, self.name(), now, changes);
+    }
+
     private TreeMessage heartbeat() {
         return new TreeMessage.Heartbeat(self, incarnation, options.coapEndpoint(), options.brokerName());
     }
 
-    /** Entry point for every message of the subscriptions made in {@link #start(MessageBus)}. */
+    @Override // a message of the subscriptions made in start, on a bus without authentication
     public void onMessage(String topic, byte[] payload) {
-        Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
-        if (parsed.isEmpty()) {
-            droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, null, payload.length, "not a tree topic");
-            return;
-        }
-        // A membership topic names the node the message is about, i.e. the sender it claims to be; a ctl topic
-        // names the addressee instead, and its sender is not told.
-        String claimedSender = parsed.get().kind() == TopicKind.CONTROL ? null : parsed.get().node().text();
-        TreeMessage message;
-        try {
-            message = parsed.get().kind() == TopicKind.LWT && payload.length == 0
-                    ? new TreeMessage.LastWill(parsed.get().node(), ANY_INCARNATION)
-                    : codec.decode(payload);
-        } catch (TreeCodecException e) {
-            droppedMessages.drop(e.reason(), topic, claimedSender, payload.length, e.getMessage());
-            return;
-        }
-        if (!message.node().equals(parsed.get().node()) || message.topicKind() != parsed.get().kind()) {
-            droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, claimedSender, payload.length,
-                    "a " + message.getClass().getSimpleName() + " of " + message.node().text());
+        onMessage(topic, payload, null);
+    }
+
+    /** @param sealedBy the node address the message's seal proved; null on a bus without authentication */
+    @Override
+    public void onMessage(String topic, byte[] payload, String sealedBy) {
+        Optional<TreeMessage> accepted = inbox.accept(topic, payload, sealedBy);
+        TreeMessage message = accepted.orElse(null);
+        if (message == null) {
             return;
         }
         List<TreeMessage> out = new ArrayList<>();
@@ -283,17 +285,18 @@ public final class MembershipProtocol {
             }
             long now = clock.millis();
             if (message instanceof TreeMessage.JoinRequest m) {
-                onJoinRequest(m, out);
+                onJoinRequest(m, now, out);
             } else if (message instanceof TreeMessage.JoinRefused m) {
                 if (m.incarnation() == incarnation) {
-                    refusedBecause = refuse(m.reason(), changes);
+                    refusedBecause = refuse(m.reason(), sealedBy == null ? "an unauthenticated sender" : sealedBy,
+                            now, changes);
                 }
             } else if (message instanceof TreeMessage.Heartbeat m) {
                 refusedBecause = onHeartbeat(m, now, changes);
             } else if (message instanceof TreeMessage.Leave m) {
-                forget(m.node().name(), m.incarnation(), TreeChange.Kind.LEFT, changes);
+                leave(m, changes);
             } else if (message instanceof TreeMessage.LastWill m) {
-                forget(m.node().name(), m.incarnation(), TreeChange.Kind.DOWN, changes);
+                onLastWill(m, now);
             }
             publishIfChanged(changes);
         }
@@ -305,39 +308,45 @@ public final class MembershipProtocol {
         notifyChanged(changes);
     }
 
-    private void onJoinRequest(TreeMessage.JoinRequest m, List<TreeMessage> out) {
+    private void onJoinRequest(TreeMessage.JoinRequest m, long now, List<TreeMessage> out) {
         if (state != State.JOINED) {
             return;
         }
         boolean sameName = m.node().name().equals(self.name());
         if (sameName && m.incarnation() != incarnation) {
-            out.add(new TreeMessage.JoinRefused(m.node(), m.incarnation(), "node name '" + self.name()
-                    + "' is already in use by the live gateway " + self + "; configure a unique tree.node.name"));
-        } else if (!sameName) {
+            if (joinAnswers.refuseNow(now)) {
+                out.add(new TreeMessage.JoinRefused(m.node(), m.incarnation(), JoinRetry.nameInUse(self)));
+            }
+        } else if (!sameName && joinAnswers.welcomeNow(now)) {
             // Welcome the newcomer with our heartbeat, so its view is complete when its join window closes.
             out.add(heartbeat());
+            joinAnswers.heartbeatSent(now);
         }
     }
 
-    private String refuse(String reason, List<TreeChange> changes) {
+    private String refuse(String reason, String by, long now, List<TreeChange> changes) {
         if (state == State.JOINED) {
             tree.remove(self.name()).ifPresent(me -> changes.add(TreeChange.of(TreeChange.Kind.LEFT, me)));
         }
         state = State.REFUSED;
-        refusal = reason;
-        LOG.error("{}: join refused: {}", self, reason);
+        long next = joinRetry.refused(now, by, reason);
+        LOG.error("{}: join refused by {}: {}; asking again in {} ms", self, by, reason, next - now);
         return reason;
+    }
+
+    /** A will of a member is a hint: the member is down only if no heartbeat refutes it (FailureDetector). */
+    private void onLastWill(TreeMessage.LastWill m, long now) {
+        tree.member(m.node().name()).filter(known -> !known.name().equals(self.name())
+                && (m.incarnation() == MembershipInbox.ANY_INCARNATION || known.incarnation() == m.incarnation()))
+                .ifPresent(known -> failures.willArrived(known, now));
     }
 
     private String onHeartbeat(TreeMessage.Heartbeat m, long now, List<TreeChange> changes) {
         String name = m.node().name();
         if (name.equals(self.name())) {
-            if (m.incarnation() != incarnation && state == State.JOINING) {
-                // The live owner of our name is heartbeating: its refusal may be lost, the conclusion is the same.
-                return refuse("node name '" + name + "' is already in use by the live gateway " + m.node()
-                        + "; configure a unique tree.node.name", changes);
-            }
-            return null;
+            // The live owner of our name is heartbeating: its refusal may be lost, the conclusion is the same.
+            return m.incarnation() != incarnation && state == State.JOINING
+                    ? refuse(JoinRetry.nameInUse(m.node()), m.node().text(), now, changes) : null;
         }
         Optional<TreeMember> known = tree.member(name);
         TreeMember fresh = new TreeMember(m.node(), m.incarnation(), m.coapEndpoint(), m.broker(), Liveness.UP, now);
@@ -354,9 +363,10 @@ public final class MembershipProtocol {
                 changes.add(TreeChange.of(TreeChange.Kind.UP, fresh));
                 LOG.info("{} is up again", m.node());
             }
-        } else if (!known.get().isUp()) {
-            // A restart: the new incarnation replaces the dead one.
+        } else if (!known.get().isUp() || failures.willPending(name)) {
+            // A restart (the old incarnation is down, or its will arrived): the new incarnation replaces it.
             tree.put(fresh);
+            failures.forget(name);
             changes.add(TreeChange.of(TreeChange.Kind.JOINED, fresh));
         } else {
             LOG.warn("ignoring heartbeats of {}: the name is held by the live {}", m.node(), known.get().address());
@@ -364,19 +374,12 @@ public final class MembershipProtocol {
         return null;
     }
 
-    private void forget(String name, long messageIncarnation, TreeChange.Kind kind, List<TreeChange> changes) {
-        Optional<TreeMember> known = tree.member(name);
-        if (known.isEmpty() || name.equals(self.name())
-                || (messageIncarnation != ANY_INCARNATION && known.get().incarnation() != messageIncarnation)) {
-            return;
-        }
-        if (kind == TreeChange.Kind.LEFT) {
-            tree.remove(name);
-            changes.add(TreeChange.of(kind, known.get()));
-        } else if (known.get().isUp()) {
-            tree.put(known.get().withLiveness(Liveness.DOWN));
-            changes.add(TreeChange.of(kind, known.get()));
-            LOG.warn("{} is down: its last will arrived", known.get().address());
+    private void leave(TreeMessage.Leave m, List<TreeChange> changes) {
+        Optional<TreeMember> known = tree.member(m.node().name()).filter(k -> !k.name().equals(self.name()));
+        if (known.isPresent() && known.get().incarnation() == m.incarnation()) {
+            tree.remove(known.get().name());
+            failures.forget(known.get().name());
+            changes.add(TreeChange.of(TreeChange.Kind.LEFT, known.get()));
         }
     }
 

@@ -6,6 +6,7 @@ import org.osgi.annotation.versioning.ProviderType;
 
 import io.coaptree.tree.bus.DeliveryClass;
 import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.security.TreeSecurity;
@@ -26,6 +27,18 @@ public interface TreeService {
     String STATE = "tree.state";
     /** Why the join was refused (only while {@code tree.state=REFUSED}). */
     String REFUSAL = "tree.refusal";
+    /**
+     * The gateway that refused the join, as its seal proved (only while {@code tree.state=REFUSED}); only a gateway
+     * holding the same node name can refuse, and a refused gateway asks again at {@value #JOIN_NEXT_ATTEMPT}.
+     */
+    String JOIN_REFUSED_BY = "tree.join.refused.by";
+    /** When a refused gateway asks to join again (epoch ms, a Long; only while {@code tree.state=REFUSED}). */
+    String JOIN_NEXT_ATTEMPT = "tree.join.next.attempt";
+    /**
+     * Other gateways' join requests answered together with others rather than one heartbeat each (at most one
+     * answer per tick interval), since the start (a Long): a gateway repeating join requests shows here.
+     */
+    String JOIN_ANSWERS_COALESCED = "tree.join.answers.coalesced";
     /** Members known, up or down. */
     String MEMBERS = "tree.members";
     String LIVE_MEMBERS = "tree.members.live";
@@ -46,6 +59,9 @@ public interface TreeService {
 
     /** The tree as this gateway sees it now (an immutable copy). */
     TreeView view();
+
+    /** Its join now: state, who refused it and when it asks again (while refused), join requests coalesced. */
+    JoinStatus joinStatus();
 
     /** The MQTT topics of this tree (its prefix). */
     TreeTopics topics();

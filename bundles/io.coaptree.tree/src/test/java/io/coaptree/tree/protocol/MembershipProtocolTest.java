@@ -15,6 +15,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 import io.coaptree.tree.bus.InMemoryMessageBus;
+import io.coaptree.tree.model.JoinStatus;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeChange;
@@ -144,27 +145,118 @@ class MembershipProtocolTest {
     }
 
     @Test
-    void aLastWillMarksTheNodeDownAtOnce() {
+    void aLastWillFollowedBySilenceMarksTheNodeDownBeforeTheFailureTimeout() {
         sevenNodes();
+        MembershipProtocol a1 = handlers.get("A/g1/a1");
+        TreeOptions options = a1.options();
+        long willGrace = Math.min(options.failureTimeoutMillis(),
+                options.heartbeatIntervalMillis() + 2 * options.tickIntervalMillis());
+        long crashedAt = clock.millis();
         connections.remove("A/-/dA").crash();
-        TreeView view = handlers.get("A/g1/a1").view();
-        assertFalse(view.isLive(NodePath.domain("A")));
-        assertEquals(NodePath.root(), view.attachedTo(NodePath.group("A", "g1")).orElseThrow());
+        assertTrue(a1.view().isLive(NodePath.domain("A")), "a will alone marks nobody down");
+        while (a1.view().isLive(NodePath.domain("A"))) {
+            run(Duration.ofMillis(100));
+        }
+        long downAfter = clock.millis() - crashedAt;
+        assertTrue(downAfter >= willGrace && downAfter <= willGrace + options.tickIntervalMillis()
+                && downAfter < options.failureTimeoutMillis(), "down after " + downAfter + " ms");
+        assertEquals(NodePath.root(), a1.view().attachedTo(NodePath.group("A", "g1")).orElseThrow());
     }
 
     @Test
-    void aTextLastWillFromTheTransportSettingsMarksTheNodeDownAndItsNextHeartbeatHeals() {
+    void aLastWillOfAGatewayThatKeepsHeartbeatingMarksNothingDown() {
         sevenNodes();
-        // What the MQTT transport publishes with lwt.topic=<the node's lwt topic> and an empty lwt.payload.
+        // What the MQTT transport publishes with lwt.topic=<the node's lwt topic> and an empty lwt.payload, here while
+        // dA is alive: as when someone takes over its client id on a broker that allows it.
         MembershipProtocol domain = handlers.get("A/-/dA");
-        connections.get("-/-/root").publish(domain.lastWill().topic(), new byte[0]);
-        TreeView view = handlers.get("A/g1/a1").view();
-        assertFalse(view.isLive(NodePath.domain("A")));
-        assertEquals(NodePath.root(), view.attachedTo(NodePath.group("A", "g1")).orElseThrow());
+        MembershipProtocol a1 = handlers.get("A/g1/a1");
+        for (int i = 0; i < 5; i++) {
+            connections.get("-/-/root").publish(domain.lastWill().topic(), new byte[0]);
+            for (int step = 0; step < 20; step++) {
+                run(Duration.ofMillis(100));
+                assertTrue(a1.view().isLive(NodePath.domain("A")), "dA marked down at step " + step);
+            }
+        }
+        assertEquals(NodePath.domain("A"), a1.view().attachedTo(NodePath.group("A", "g1")).orElseThrow());
+    }
 
-        run(Duration.ofSeconds(3));
-        assertEquals(NodePath.domain("A"),
-                handlers.get("A/g1/a1").view().attachedTo(NodePath.group("A", "g1")).orElseThrow());
+    @Test
+    void aJoinRefusedSealedByAnotherGatewayIsDroppedAndCountedAndOneFromTheNamesHolderIsRetried()
+            throws TreeCodecException {
+        sevenNodes();
+        MembershipProtocol a1 = handlers.get("A/g1/a1");
+        TreeMessageCodec codec = new TreeMessageCodec(4096);
+        String control = "coaptree/A/g1/a1/ctl";
+        byte[] refusal = codec.encode(new TreeMessage.JoinRefused(a1.self(), a1.incarnation(), "go away"));
+        a1.onMessage(control, refusal, "B/g1/b1");
+        a1.onMessage(control, refusal, "-/-/root");
+        assertEquals(2, a1.droppedMessages().count(DropReason.FORGED));
+        assertEquals(MembershipProtocol.State.JOINED, a1.state());
+        assertTrue(handlers.get("-/-/root").view().member("a1").orElseThrow().isUp());
+
+        // a gateway of the same name elsewhere (its seal proves it) may refuse; the refused gateway asks again
+        long refusedAt = clock.millis();
+        a1.onMessage(control, refusal, "C/g9/a1");
+        assertEquals(MembershipProtocol.State.REFUSED, a1.state());
+        JoinStatus status = a1.joinStatus();
+        assertEquals("C/g9/a1", status.refusedBy().orElseThrow());
+        assertEquals(refusedAt + a1.options().failureTimeoutMillis(), status.nextAttemptAt().getAsLong());
+        assertEquals("go away", a1.refusal().orElseThrow());
+        run(Duration.ofMillis(a1.options().failureTimeoutMillis() + 2_000));
+        assertEquals(MembershipProtocol.State.JOINED, a1.state(), "nobody holds the name: the next join succeeds");
+        assertTrue(a1.joinStatus().refusedBy().isEmpty() && a1.refusal().isEmpty());
+    }
+
+    @Test
+    void aRefusedDuplicateAsksAgainWithABackoffThatDoublesUpToItsBound() {
+        sevenNodes();
+        MembershipProtocol duplicate = start("B/g2/a1");
+        List<Long> delays = new ArrayList<>();
+        long failureTimeout = duplicate.options().failureTimeoutMillis();
+        long lastNext = -1;
+        for (int step = 0; step < 6_000 && delays.size() < JoinRetry.MAX_DOUBLINGS + 2; step++) {
+            run(Duration.ofMillis(100));
+            JoinStatus status = duplicate.joinStatus();
+            if (status.nextAttemptAt().isPresent() && status.nextAttemptAt().getAsLong() != lastNext) {
+                lastNext = status.nextAttemptAt().getAsLong();
+                delays.add(lastNext - clock.millis());
+                // on this bus without seals the holder's heartbeat names it; its refusal's sender is unknown
+                assertTrue(List.of("A/g1/a1", "an unauthenticated sender").contains(status.refusedBy().orElseThrow()));
+            }
+        }
+        assertEquals(JoinRetry.MAX_DOUBLINGS + 2, delays.size(), "refused at each attempt, never for good: " + delays);
+        for (int i = 0; i < delays.size(); i++) { // seen up to one 100 ms step after the refusal
+            long expected = failureTimeout << Math.min(i, JoinRetry.MAX_DOUBLINGS);
+            assertTrue(delays.get(i) >= expected - 100 && delays.get(i) <= expected, "a bounded backoff: " + delays);
+        }
+        assertEquals(7, handlers.get("-/-/root").view().members().size(), "the original a1 stays");
+    }
+
+    @Test
+    void aBurstOfJoinRequestsIsAnsweredWithAtMostOneHeartbeatPerTick() throws TreeCodecException {
+        sevenNodes();
+        MembershipProtocol root = handlers.get("-/-/root");
+        List<Long> heartbeatsAt = new ArrayList<>();
+        InMemoryMessageBus.Connection watcher = bus.connect("watcher", null);
+        watcher.subscribe("coaptree/-/-/root/heartbeat", (topic, payload) -> heartbeatsAt.add(clock.millis()));
+        InMemoryMessageBus.Connection joiner = bus.connect("joiner", null);
+        TreeMessageCodec codec = new TreeMessageCodec(4096);
+        long start = clock.millis();
+        for (int tick = 0; tick < 20; tick++) { // 2 s, 50 join requests per tick
+            for (int i = 0; i < 50; i++) {
+                joiner.publish("coaptree/C/g1/x/join", codec.encode(
+                        new TreeMessage.JoinRequest(NodeAddress.parse("C/g1/x"), tick * 50L + i, "", "")));
+            }
+            run(Duration.ofMillis(100));
+        }
+        long tickMillis = root.options().tickIntervalMillis();
+        assertTrue(heartbeatsAt.size() <= 2_000 / tickMillis + 1, heartbeatsAt.size() + " heartbeats for 1000 joins");
+        for (int i = 1; i < heartbeatsAt.size(); i++) {
+            assertTrue(heartbeatsAt.get(i) - heartbeatsAt.get(i - 1) >= tickMillis, "one per tick: " + heartbeatsAt);
+        }
+        assertTrue(heartbeatsAt.get(0) == start, "the first request is answered at once");
+        assertTrue(root.joinStatus().answersCoalesced() >= 1_000 - heartbeatsAt.size(),
+                "counted: " + root.joinStatus().answersCoalesced());
     }
 
     @Test

@@ -146,6 +146,15 @@ public final class TlsMqttClient implements AutoCloseable {
                 + timeout + "; received " + before);
     }
 
+    /** The next message received within {@code timeout}; fails if none came. */
+    public Received next(Duration timeout) throws InterruptedException {
+        Received next = received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (next == null) {
+            throw new AssertionError("nothing received within " + timeout);
+        }
+        return next;
+    }
+
     public boolean isConnected() {
         return client.isConnected();
     }

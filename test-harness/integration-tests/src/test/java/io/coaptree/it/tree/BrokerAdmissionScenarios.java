@@ -4,13 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,105 +25,53 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import io.coaptree.brokeracl.BrokerAclTool;
 import io.coaptree.harness.broker.TlsMqttClient;
-import io.coaptree.harness.hierarchy.BrokerCredentials;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
-import io.coaptree.harness.hierarchy.TreeInventory;
 import io.coaptree.harness.pki.TestPki;
 
 /**
  * "The broker admits only gateways" (docs/hierarchy.md): the seven-gateway tree on a broker configured with what the
  * shipped generator ({@code coaptree-broker-acl}) writes from the {@code kura-config/} snapshots and the fleet's
  * inventory, every gateway connecting over TLS with a client certificate of its own (keys generated for the run). A
- * client without gateway credentials cannot connect; a stolen gateway's credentials publish and subscribe only on
- * that gateway's topics (shown by an operator's monitor, which reads the whole tree and never receives the forbidden
- * messages); reads, writes, Observe and lookups cross the tree, also while a domain is down and after a broker
- * restart.
+ * client without gateway credentials cannot connect; a stolen gateway's credentials (of a gateway of group A/1, see
+ * {@link AdmittedTree}) publish and subscribe only on that gateway's topics (shown by an operator's monitor, which
+ * reads the whole tree and never receives the forbidden messages); reads, writes, Observe and lookups cross the tree,
+ * also while a domain is down and after a broker restart.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BrokerAdmissionScenarios {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(60);
-    static final String MONITOR = "monitor";
+    static final Duration TIMEOUT = AdmittedTree.TIMEOUT;
+    static final String MONITOR = AdmittedTree.MONITOR;
     private static final String ROOT = TreeHierarchy.ROOT_NAME;
     private static final String REMOTE_TEMPERATURE = "/tree/B/2/gB2/temperature";
     private static final char[] STORE_PASSWORD = "client-store".toCharArray();
+    /** The stolen credentials: a gateway of group A/1 that the inventory lists, never running (see AdmittedTree). */
+    private static final String THIEF = AdmittedTree.SPARE.name();
 
-    /** What a subclass gets to start its broker with. */
-    record Admission(Path work, Path generated, int port, TestPki pki, Map<String, String> passwords) {
-        Path aclFile() {
-            return generated.resolve(BrokerAclTool.ACL_FILE);
-        }
-
-        Path confFile() {
-            return generated.resolve(BrokerAclTool.CONF_FILE);
-        }
-    }
-
+    protected AdmittedTree admitted;
     protected TreeBroker broker;
     private TreeHierarchy tree;
-    private TestPki pki;
-    private BrokerCredentials credentials;
-    private TestPki.ClientIdentity monitor;
-    private final Map<String, String> passwords = new HashMap<>();
 
     /** Whether each client also logs in with its name and a password of its own (the certificate alone is not). */
     protected abstract boolean withPasswords();
 
     /** Starts the broker with the generated files and these credentials; it listens for TLS only. */
-    protected abstract TreeBroker startBroker(Admission admission) throws Exception;
+    protected abstract TreeBroker startBroker(AdmittedTree.Admission admission) throws Exception;
 
     @BeforeAll
     void startTree() throws Exception {
-        TreeTestSettings.californiumClients();
-        Path work = TreeTestSettings.workDirectory();
-        Path dir = Files.createTempDirectory(work, "admission-");
-        pki = TestPki.create(dir.resolve("pki"));
-        List<TreeHierarchy.Gateway> gateways = TreeHierarchy.sevenGateways();
-        credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
-        passwords.putAll(credentials.passwords());
-        monitor = pki.client(MONITOR, "mqtt", STORE_PASSWORD);
-        if (withPasswords()) {
-            passwords.put(MONITOR, UUID.randomUUID().toString());
-        }
-        int port = MosquittoProcess.freePort();
-        Path generated = generate(dir, gateways, port);
-        broker = startBroker(new Admission(dir, generated, port, pki, Map.copyOf(passwords)));
-        TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "tree-", broker.url(), Map.of());
-        tree = TreeHierarchy.start(settings, gateways, TIMEOUT, credentials);
-    }
-
-    /** The fleet's inventory through the shipped command line, as an operator runs it. */
-    static Path generate(Path dir, List<TreeHierarchy.Gateway> gateways, int port) throws Exception {
-        Path inventoryFile = Files.write(dir.resolve("fleet.txt"), TreeInventory.lines(gateways, MONITOR));
-        Path out = dir.resolve("broker");
-        ByteArrayOutputStream messages = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(messages, true, StandardCharsets.UTF_8);
-        int status = BrokerAclTool.run(new String[] { "--kura-config", System.getProperty("coaptree.kura-config"),
-                "--inventory", inventoryFile.toString(), "--out", out.toString(), "--port", Integer.toString(port),
-                "--bind", "127.0.0.1", "--acl-file", out.resolve(BrokerAclTool.ACL_FILE).toString(), "--cafile",
-                dir.resolve("pki/ca.pem").toString(), "--certfile", dir.resolve("pki/server.pem").toString(),
-                "--keyfile", dir.resolve("pki/server-key.pem").toString() }, print, print);
-        assertEquals(0, status, messages.toString(StandardCharsets.UTF_8));
-        return out;
+        admitted = AdmittedTree.start(withPasswords(), this::startBroker);
+        broker = admitted.broker();
+        tree = admitted.tree();
     }
 
     @AfterAll
     void stopTree() {
-        if (tree != null) {
-            tree.close();
+        if (admitted != null) {
+            admitted.close();
         }
-        if (broker != null) {
-            broker.close();
-        }
-    }
-
-    private TlsMqttClient connectAs(String clientId, TestPki.ClientIdentity identity, char[] storePassword)
-            throws Exception {
-        return TlsMqttClient.connect(broker.url(), clientId, identity.keystore(), storePassword,
-                withPasswords() ? identity.name() : null, passwords.get(identity.name()));
     }
 
     /**
@@ -134,11 +79,7 @@ abstract class BrokerAdmissionScenarios {
      * empty last will on {@code willTopic} unless null.
      */
     protected TlsMqttClient connectWith(String user, String clientId, String willTopic) throws Exception {
-        boolean isMonitor = user.equals(MONITOR);
-        TestPki.ClientIdentity identity = isMonitor ? monitor : credentials.identity(user);
-        return TlsMqttClient.connect(broker.url(), clientId, identity.keystore(),
-                isMonitor ? STORE_PASSWORD : credentials.keystorePassword(user), withPasswords() ? user : null,
-                passwords.get(user), willTopic);
+        return admitted.connectWith(user, clientId, willTopic);
     }
 
     /** The root's count of live gateways. */
@@ -156,15 +97,16 @@ abstract class BrokerAdmissionScenarios {
     @Test
     @Order(2)
     void aClientWithoutGatewayCredentialsCannotConnect() throws Exception {
+        TestPki pki = admitted.pki();
         Path trustOnly = pki.truststore(STORE_PASSWORD);
         assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.url(), "no-certificate", trustOnly,
-                STORE_PASSWORD, "gA1", passwords.getOrDefault("gA1", "guess")).close(), "no client certificate");
+                STORE_PASSWORD, "gA1", admitted.password("gA1", "guess")).close(), "no client certificate");
         TestPki other = pki.otherCa(Files.createTempDirectory(Path.of(System.getProperty("coaptree.work",
                 "target/nodes")), "other-ca-"));
         TestPki.ClientIdentity forged = other.client("gA1", "mqtt", STORE_PASSWORD);
         // trusts the broker (our CA added) but presents a certificate "gA1" of another CA
         assertThrows(MqttException.class, () -> TlsMqttClient.connect(broker.url(), "other-ca", withOurCa(forged),
-                STORE_PASSWORD, "gA1", passwords.getOrDefault("gA1", "guess")).close(), "a certificate of another CA");
+                STORE_PASSWORD, "gA1", admitted.password("gA1", "guess")).close(), "a certificate of another CA");
     }
 
     /** The forged identity's store plus our CA as trusted entry, so that only the client side is wrong. */
@@ -173,7 +115,7 @@ abstract class BrokerAdmissionScenarios {
         try (var in = Files.newInputStream(forged.keystore())) {
             store.load(in, STORE_PASSWORD);
         }
-        store.setCertificateEntry("ca", pki.caCertificate());
+        store.setCertificateEntry("ca", admitted.pki().caCertificate());
         Path file = forged.keystore().resolveSibling("forged-with-our-ca.p12");
         try (var out = Files.newOutputStream(file)) {
             store.store(out, STORE_PASSWORD);
@@ -185,16 +127,18 @@ abstract class BrokerAdmissionScenarios {
     @Order(3)
     void aStolenGatewayCredentialPublishesAndSubscribesOnlyOnThatGatewaysTopics() throws Exception {
         String nonce = UUID.randomUUID().toString();
-        try (TlsMqttClient watcher = connectAs("monitor-" + nonce, monitor, STORE_PASSWORD);
-                TlsMqttClient thief = connectAs("gA1-thief-" + nonce, credentials.identity("gA1"),
-                        credentials.keystorePassword("gA1"))) {
+        // A running gateway's credentials would take its connection over on Mosquitto, which makes every user's
+        // client id its user name: the thief holds those of a gateway of A/1 that is not running.
+        try (TlsMqttClient watcher = connectWith(MONITOR, "monitor-" + nonce, null);
+                TlsMqttClient thief = connectWith(THIEF, THIEF + "-thief-" + nonce, null)) {
             assertEquals(1, watcher.subscribe("coaptree/#"), "the observer reads the whole tree");
-            // Mosquitto grants any subscription and applies the read rules to each message; the embedded broker refuses it
+            // Mosquitto grants any subscription and applies the read rules to each message; the embedded broker
+            // refuses it
             for (String filter : List.of("coaptree/+/+/+/query", "coaptree/B/2/gB2/reply", "coaptree/#")) {
                 int granted = thief.subscribe(filter);
                 assertTrue(granted == 1 || granted == 0x80, filter + ": " + granted);
             }
-            assertEquals(1, thief.subscribe("coaptree/A/1/gA1/query"), "its own requests");
+            assertEquals(1, thief.subscribe("coaptree/A/1/" + THIEF + "/query"), "its own requests");
             // tree traffic the thief must not see: a request from A/1 to B/2 and its reply (a direct route: one
             // broker)
             assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
@@ -208,26 +152,27 @@ abstract class BrokerAdmissionScenarios {
             for (String topic : forbidden) { // QoS 0: each is one packet, in order with the marker
                 thief.send(topic, ("attack " + nonce).getBytes(StandardCharsets.UTF_8));
             }
-            // allowed for gA1 (its own query topic); the gateway refuses the bytes as undecodable
+            // allowed for the thief (its own query topic); nobody runs there
             byte[] marker = ("marker " + nonce).getBytes(StandardCharsets.UTF_8);
-            thief.publish("coaptree/A/1/gA1/query", marker);
+            thief.publish("coaptree/A/1/" + THIEF + "/query", marker);
             // one publisher, one subscriber: the broker keeps their order, so whatever was let through came first
             List<TlsMqttClient.Received> watched = watcher.receiveUntil(marker, Duration.ofSeconds(20));
             for (TlsMqttClient.Received r : watched) {
                 assertTrue(!new String(r.payload(), StandardCharsets.UTF_8).equals("attack " + nonce),
-                        "the broker let gA1's credentials publish on " + r.topic());
+                        "the broker let " + THIEF + "'s credentials publish on " + r.topic());
             }
             assertTrue(watched.stream().anyMatch(r -> r.topic().equals("coaptree/B/2/gB2/query")),
                     "the monitor saw the request reach B/2");
             // the shortest route: straight to the owner and back, no hop through dA, the root or dB
             assertEquals(java.util.Set.of("coaptree/B/2/gB2/query", "coaptree/A/1/gA1/reply"), watched.stream()
                     .map(TlsMqttClient.Received::topic).filter(t -> t.endsWith("/query") || t.endsWith("/reply"))
-                    .filter(t -> !t.equals("coaptree/A/1/gA1/query")).collect(java.util.stream.Collectors.toSet()));
+                    .filter(t -> !t.equals("coaptree/A/1/" + THIEF + "/query"))
+                    .collect(java.util.stream.Collectors.toSet()));
             // every gateway reads the membership topics; requests, replies, RD and control only its own
             for (TlsMqttClient.Received r : thief.receiveUntil(marker, Duration.ofSeconds(20))) {
-                assertTrue(r.topic().startsWith("coaptree/A/1/gA1/")
+                assertTrue(r.topic().startsWith("coaptree/A/1/" + THIEF + "/")
                         || r.topic().matches("coaptree/[^/]+/[^/]+/[^/]+/(join|heartbeat|leave|lwt)"),
-                        "gA1's credentials read " + r.topic());
+                        THIEF + "'s credentials read " + r.topic());
             }
         }
         // the forged membership messages took nobody off the tree (read once settled: a gateway marked down by them

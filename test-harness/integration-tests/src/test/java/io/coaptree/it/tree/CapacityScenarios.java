@@ -72,7 +72,7 @@ abstract class CapacityScenarios {
     private CoapEndpoint floodEndpoint;
 
     /** Starts the broker with the generated files and the gateways' credentials (TLS only). */
-    protected abstract TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception;
+    protected abstract TreeBroker startBroker(AdmittedTree.Admission admission) throws Exception;
 
     /** Whether each gateway also logs in with a password of its own. */
     protected abstract boolean withPasswords();
@@ -91,8 +91,8 @@ abstract class CapacityScenarios {
         List<TreeHierarchy.Gateway> gateways = fiveGateways();
         BrokerCredentials credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
         int port = MosquittoProcess.freePort();
-        Path generated = BrokerAdmissionScenarios.generate(dir, gateways, port);
-        broker = startBroker(new BrokerAdmissionScenarios.Admission(dir, generated, port, pki,
+        Path generated = AdmittedTree.generate(dir, gateways, port);
+        broker = startBroker(new AdmittedTree.Admission(dir, generated, port, pki,
                 credentials.passwords()));
         tree = TreeHierarchy.start(TreeTestSettings.fastTree(work, "capacity-tree-", broker.url(), Map.of()),
                 gateways, TIMEOUT, credentials);

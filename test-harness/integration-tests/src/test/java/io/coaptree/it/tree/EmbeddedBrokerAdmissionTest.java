@@ -9,18 +9,14 @@ import org.eclipse.paho.client.mqttv3.MqttException;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 
-import io.coaptree.harness.broker.EmbeddedBroker;
-import io.coaptree.harness.broker.GatewayAdmission;
-
 /**
  * The admission scenarios on the embedded broker (the demo's): TLS only with a client certificate of the tree's CA,
- * the generated access list, each gateway's own user name and password; and what the embedded broker adds to the
- * generated Mosquitto set-up: client ids bound to their users, and a CONNECT whose last will the access list does not
- * allow refused.
+ * the generated access list, each gateway's own user name and password; and how the embedded broker refuses where
+ * the generated Mosquitto set-up renames or drops: a client id of another user refused at CONNECT (Mosquitto makes
+ * every client id its user name), and a CONNECT whose last will the access list does not allow refused (Mosquitto
+ * drops the will when it would publish it).
  */
 class EmbeddedBrokerAdmissionTest extends BrokerAdmissionScenarios {
-
-    private static final char[] BROKER_STORE_PASSWORD = "broker-store".toCharArray();
 
     @Override
     protected boolean withPasswords() {
@@ -28,13 +24,8 @@ class EmbeddedBrokerAdmissionTest extends BrokerAdmissionScenarios {
     }
 
     @Override
-    protected TreeBroker startBroker(Admission admission) throws IOException {
-        EmbeddedBroker embedded = EmbeddedBroker.builder()
-                .tls(admission.pki().serverKeystore("broker", BROKER_STORE_PASSWORD), BROKER_STORE_PASSWORD)
-                .gateways(GatewayAdmission.of(admission.pki().caCertificatePem(), admission.passwords(),
-                        admission.aclFile()))
-                .start();
-        return TreeBroker.embedded(embedded, embedded::tlsUrl);
+    protected TreeBroker startBroker(AdmittedTree.Admission admission) throws IOException {
+        return AdmittedTree.embeddedBroker(admission);
     }
 
     /** MQTT lets a new connection take a client id's session over: with the monitor's credentials, gB2's is refused. */

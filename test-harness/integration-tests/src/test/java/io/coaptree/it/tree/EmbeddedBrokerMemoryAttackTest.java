@@ -10,7 +10,7 @@ class EmbeddedBrokerMemoryAttackTest extends MemoryAttackScenarios {
 
     /** Started exactly as for the admission scenarios on the embedded broker. */
     @Override
-    protected TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception {
-        return new EmbeddedBrokerAdmissionTest().startBroker(admission);
+    protected TreeBroker startBroker(AdmittedTree.Admission admission) throws Exception {
+        return AdmittedTree.embeddedBroker(admission);
     }
 }

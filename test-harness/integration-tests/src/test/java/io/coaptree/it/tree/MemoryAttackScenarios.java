@@ -15,7 +15,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
@@ -35,8 +34,9 @@ import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.pki.TestPki;
 
 /**
- * "Memory before authentication", as it was found on the demo: with a gateway's own broker credentials (dB's, as a
- * thief of them would), four messages of 7 to 8 bytes on dB's own heartbeat topic, each a CBOR tag 18 (COSE_Sign1),
+ * "Memory before authentication", as it was found on the demo: with a gateway's own broker credentials (those of gA3,
+ * a gateway of the inventory that is not running, as a thief of them would), four messages of 7 to 8 bytes on its own
+ * heartbeat topic, each a CBOR tag 18 (COSE_Sign1),
  * an array and a byte string whose head declares 1 GiB, and the same four on gB2's request topic. Every gateway
  * refuses them as {@code undecodable} before it allocates what they declare: the heap of this JVM, where all the
  * gateways and the broker run, grows by next to nothing, no gateway is marked down, the refusals are counted
@@ -60,6 +60,8 @@ abstract class MemoryAttackScenarios {
     protected TreeBroker broker;
     private TreeHierarchy tree;
     private BrokerCredentials credentials;
+    /** The credentials of gA3, a gateway of the fleet's inventory that is not running: stolen, as attack 1 assumes. */
+    private BrokerCredentials thief;
     private PrintStream originalErr;
     private final ByteArrayOutputStream log = new ByteArrayOutputStream();
 
@@ -67,7 +69,7 @@ abstract class MemoryAttackScenarios {
     protected abstract boolean withPasswords();
 
     /** Starts the broker with the generated files and these credentials; it listens for TLS only. */
-    protected abstract TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception;
+    protected abstract TreeBroker startBroker(AdmittedTree.Admission admission) throws Exception;
 
     /** The root, domain B and its group 2: the attacked gateways, and a caller's read from the root to B/2. */
     static List<TreeHierarchy.Gateway> threeGateways() {
@@ -87,10 +89,12 @@ abstract class MemoryAttackScenarios {
         TestPki pki = TestPki.create(dir.resolve("pki"));
         List<TreeHierarchy.Gateway> gateways = threeGateways();
         credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
+        thief = BrokerCredentials.issue(pki, List.of(AdmittedTree.SPARE), withPasswords());
+        java.util.Map<String, String> passwords = new java.util.HashMap<>(credentials.passwords());
+        passwords.putAll(thief.passwords());
         int port = MosquittoProcess.freePort();
-        Path generated = BrokerAdmissionScenarios.generate(dir, gateways, port);
-        broker = startBroker(new BrokerAdmissionScenarios.Admission(dir, generated, port, pki,
-                credentials.passwords()));
+        Path generated = AdmittedTree.generate(dir, gateways, port);
+        broker = startBroker(new AdmittedTree.Admission(dir, generated, port, pki, java.util.Map.copyOf(passwords)));
         tree = TreeHierarchy.start(TreeTestSettings.fastTree(work, "tree-", broker.url(), java.util.Map.of()),
                 gateways, TIMEOUT, credentials);
     }
@@ -127,12 +131,15 @@ abstract class MemoryAttackScenarios {
         try {
             awaitReads(latencies, 5); // the reads run before the first hostile byte
             attackAt = Instant.now();
-            try (TlsMqttClient thief = TlsMqttClient.connect(broker.url(), "dB-attack-" + UUID.randomUUID(),
-                    credentials.identity("dB").keystore(), credentials.keystorePassword("dB"),
-                    withPasswords() ? "dB" : null, credentials.passwords().get("dB"))) {
+            // A broker binds each client id to its credentials (the embedded one refuses another id, Mosquitto
+            // renames the client to its user), so a thief of a running gateway's credentials would take over its
+            // session: the stolen credentials are those of a gateway not running, whose heartbeats every gateway reads.
+            String spare = AdmittedTree.SPARE.name();
+            try (TlsMqttClient attacker = TlsMqttClient.connect(broker.url(), spare, thief.identity(spare).keystore(),
+                    thief.keystorePassword(spare), withPasswords() ? spare : null, thief.passwords().get(spare))) {
                 for (byte[] message : HOSTILE) {
-                    thief.publish("coaptree/B/-/dB/heartbeat", message);
-                    thief.publish("coaptree/B/2/gB2/query", hinted(message));
+                    attacker.publish("coaptree/A/1/" + spare + "/heartbeat", message);
+                    attacker.publish("coaptree/B/2/gB2/query", hinted(message));
                 }
             }
             // every gateway reads the heartbeats, gB2 also its requests; counts reach the properties at the tick
