@@ -3,7 +3,8 @@ package io.coaptree.tree.drops;
 /**
  * Why a message that arrived over MQTT was dropped (refused) unread or unused. The labels are stable names: they
  * appear in the WARN lines, in the tree service's properties ({@code tree.refused.<label>}) and in the
- * {@code /tree-stats} resource. The last five come from message authentication ({@code io.coaptree.tree.security}).
+ * {@code /tree-stats} resource. The five from {@code unsigned} to {@code replayed} come from message authentication
+ * ({@code io.coaptree.tree.security}).
  */
 public enum DropReason {
 
@@ -32,7 +33,13 @@ public enum DropReason {
     /** Sent longer ago (or further ahead) than the freshness window allows. */
     STALE("stale"),
     /** Seen before from the same sender and boot, or from an earlier boot of that sender. */
-    REPLAYED("replayed");
+    REPLAYED("replayed"),
+    /**
+     * A reply or notification no request of this gateway waits for from its sender: its correlation id is unknown
+     * (late, cancelled, guessed), or belongs to a request sent to another gateway. Only the gateway a request was
+     * sent to may answer it, so one stolen gateway key cannot answer requests meant for others.
+     */
+    UNEXPECTED_REPLY("unexpected-reply");
 
     private final String label;
 
