@@ -22,16 +22,21 @@ import io.coaptree.remotequery.node.ResponseSink;
  */
 public final class ServerLocalExecutor implements LocalExecutor {
 
+    private final String self;
     private final LocalCoapExecutor server;
     private final QueryClasses classes;
 
     /** Every answer normal. */
-    public ServerLocalExecutor(LocalCoapExecutor server) {
-        this(server, QueryClasses.allNormal());
+    public ServerLocalExecutor(String self, LocalCoapExecutor server) {
+        this(self, server, QueryClasses.allNormal());
     }
 
-    /** @param classes which answers travel as urgent */
-    public ServerLocalExecutor(LocalCoapExecutor server, QueryClasses classes) {
+    /**
+     * @param self this gateway's tree address (callers it authenticated itself run as its own peers)
+     * @param classes which answers travel as urgent
+     */
+    public ServerLocalExecutor(String self, LocalCoapExecutor server, QueryClasses classes) {
+        this.self = self;
         this.server = server;
         this.classes = classes;
     }
@@ -57,7 +62,7 @@ public final class ServerLocalExecutor implements LocalExecutor {
                 }
             });
         }
-        server.execute(request, EnvelopeMapping.callerOf(envelope)).whenComplete((response, error) -> {
+        server.execute(request, EnvelopeMapping.callerOf(envelope, self)).whenComplete((response, error) -> {
             if (error != null) {
                 boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,

@@ -387,7 +387,7 @@ abstract class HierarchyScenarios {
             // the stolen gateway speaks as itself, with gA1's voucher for alice but another caller in the request
             io.coaptree.codec.EnvelopeCodec codec = new io.coaptree.codec.EnvelopeCodec();
             byte[] otherCaller = codec.encode(codec.decode(envelope).toBuilder().sourceNode("B/-/dX")
-                    .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory")).build());
+                    .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory", "A/1/gA1")).build());
             refusedAt("gB2", "forged", () -> attacker.publish(query,
                     hinted(SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, otherCaller))));
         }
