@@ -63,8 +63,8 @@ class AccessDecisionTest {
     void anIdentityIsTheSameCallerOnlyWhenTheSameGatewayAuthenticatedIt() {
         Optional<PeerIdentity> maintOfGA1 = Optional.of(new PeerIdentity("psk", "maint", "A/1/gA1"));
         Optional<PeerIdentity> maintHere = Optional.of(new PeerIdentity("psk", "maint"));
-        AccessPolicy ownAndGB1 = AccessPolicy.fromProperties(Map.of("access.writers", "psk:maint
-B/1/gB1:psk:maint"));
+        AccessPolicy ownAndGB1 = AccessPolicy
+                .fromProperties(Map.of("access.writers", "psk:maint\nB/1/gB1:psk:maint"));
         assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(ownAndGB1, Code.PUT, maintOfGA1, none()));
         assertEquals(AccessDecision.ALLOWED, AccessDecision.of(ownAndGB1, Code.PUT, maintHere, none()));
         assertEquals(AccessDecision.ALLOWED, AccessDecision.of(ownAndGB1, Code.PUT,

@@ -804,12 +804,8 @@ abstract class HierarchyScenarios {
         assertEquals(expected, last, "the notification after change " + change + " reached gA1's client");
     }
 
-    /** A routed message as it goes on a query or reply topic: the class hint byte (normal), then the message. */
     private static byte[] hinted(byte[] message) {
-        byte[] wire = new byte[message.length + 1];
-        wire[0] = (byte) io.coaptree.tree.bus.DeliveryClass.NORMAL.code();
-        System.arraycopy(message, 0, wire, 1, message.length);
-        return wire;
+        return SealForger.hinted(message);
     }
 
     private static byte[] randomBytes(Random random, int length, int first) {
