@@ -127,6 +127,11 @@ public final class TlsMqttClient implements AutoCloseable {
         client.publish(topic, payload, 0, false);
     }
 
+    /** The next message received within {@code timeout}, or null. */
+    public Received poll(Duration timeout) throws InterruptedException {
+        return received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
     /** Waits for a message with this payload; everything received before it is returned in order, it last. */
     public List<Received> receiveUntil(byte[] payload, Duration timeout) throws InterruptedException {
         List<Received> before = new ArrayList<>();

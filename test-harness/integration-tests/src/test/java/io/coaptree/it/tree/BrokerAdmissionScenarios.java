@@ -99,7 +99,7 @@ abstract class BrokerAdmissionScenarios {
     }
 
     /** The fleet's inventory through the shipped command line, as an operator runs it. */
-    private static Path generate(Path dir, List<TreeHierarchy.Gateway> gateways, int port) throws Exception {
+    static Path generate(Path dir, List<TreeHierarchy.Gateway> gateways, int port) throws Exception {
         Path inventoryFile = Files.write(dir.resolve("fleet.txt"), TreeInventory.lines(gateways, MONITOR));
         Path out = dir.resolve("broker");
         ByteArrayOutputStream messages = new ByteArrayOutputStream();

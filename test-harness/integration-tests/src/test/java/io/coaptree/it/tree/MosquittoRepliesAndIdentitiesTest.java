@@ -1,16 +1,22 @@
 package io.coaptree.it.tree;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 
 /**
- * Replies only from the gateway asked, identities qualified by their gateway: on Debian's Mosquitto (required under
- * CI=true, skipped elsewhere when absent).
+ * Replies only from the gateway asked, identities qualified by their gateway: on Debian's Mosquitto started with
+ * exactly the generated {@code coaptree-broker.conf} (TLS, client certificates, the generated access list). Required
+ * under CI=true, skipped elsewhere when Mosquitto is absent.
  */
 class MosquittoRepliesAndIdentitiesTest extends RepliesAndIdentitiesScenarios {
 
     @Override
-    protected TreeBroker startBroker(Path work) throws Exception {
-        return MosquittoProcess.start(Files.createTempDirectory(work, "mosquitto-"));
+    protected boolean withPasswords() {
+        return false;
+    }
+
+    @Override
+    protected TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception {
+        return MosquittoProcess.start(admission.work().resolve("mosquitto"), admission.port(),
+                "mqtts://localhost:" + admission.port() + "/", Files.readAllLines(admission.confFile()));
     }
 }

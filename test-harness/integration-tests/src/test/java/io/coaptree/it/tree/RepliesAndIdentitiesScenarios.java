@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -33,16 +37,20 @@ import io.coaptree.codec.CoapCodes;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeKind;
+import io.coaptree.harness.broker.TlsMqttClient;
+import io.coaptree.harness.hierarchy.BrokerCredentials;
 import io.coaptree.harness.hierarchy.TreeHierarchy;
 import io.coaptree.harness.node.KuraNode;
+import io.coaptree.harness.pki.TestPki;
 import io.coaptree.it.Libcoap;
 import io.coaptree.tree.security.MessageSeal;
 
 /**
  * Two attacks a stolen key or a same-named identity made possible (docs/hierarchy.md, "Threat model"), on the
- * seven-gateway tree of Kura-exact nodes with the shipped packages, on the broker a subclass starts; one tree for
- * every test. With direct routes any gateway may publish on any reply topic, so a key of the tree (here issued by the
- * tree's CA for {@code B/-/dX}, an address no live gateway uses) answers a request meant for gB2: the answer is
+ * seven-gateway tree of Kura-exact nodes with the shipped packages, on a broker a subclass starts with the generated
+ * configuration; one tree for every test. With direct routes any gateway may publish on any reply topic, so a
+ * gateway's stolen broker credentials and a key of the tree (here issued by the tree's CA for {@code B/-/dX}, an
+ * address no live gateway uses) answer a request meant for gB2: the answer is
  * refused and counted as {@code unexpected-reply}, and the true answers keep arriving. A PSK identity {@code maint}
  * known only to gA1 is {@code A/1/gA1:psk:maint} at gB2: an allow-list entry {@code psk:maint} there (gB2's own
  * maint) does not admit it; {@code A/1/gA1:psk:maint} or {@code *:psk:maint} does. During each attack gB1 reads a
@@ -57,19 +65,43 @@ abstract class RepliesAndIdentitiesScenarios {
     private static final String REMOTE_SWITCH = "/tree/B/2/gB2/switch";
     private static final String FORGED = "666.6";
 
+    private static final char[] MONITOR_STORE_PASSWORD = "monitor-store".toCharArray();
+
     private TreeBroker broker;
     private TreeHierarchy tree;
+    private BrokerCredentials credentials;
+    private TestPki.ClientIdentity monitor;
+    private final Map<String, String> passwords = new HashMap<>();
 
-    /** Starts the broker the tree runs on. */
-    protected abstract TreeBroker startBroker(Path work) throws Exception;
+    /** Whether each client also logs in with its name and a password of its own. */
+    protected abstract boolean withPasswords();
 
+    /** Starts the broker with the generated files and these credentials; it listens for TLS only. */
+    protected abstract TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception;
+
+    /**
+     * The tree as "The broker admits only gateways" (docs/hierarchy.md) sets it up: the broker configured with what
+     * the shipped generator writes, every gateway with a client certificate of its own, an operator's monitor that
+     * reads the whole tree.
+     */
     @BeforeAll
     void startTree() throws Exception {
         TreeTestSettings.californiumClients();
         Path work = TreeTestSettings.workDirectory();
-        broker = startBroker(work);
-        tree = TreeHierarchy.start(TreeTestSettings.fastTree(work, "replies-", broker.url(), Map.of()),
-                TreeHierarchy.sevenGateways(), TIMEOUT);
+        Path dir = Files.createTempDirectory(work, "replies-");
+        TestPki pki = TestPki.create(dir.resolve("pki"));
+        List<TreeHierarchy.Gateway> gateways = TreeHierarchy.sevenGateways();
+        credentials = BrokerCredentials.issue(pki, gateways, withPasswords());
+        passwords.putAll(credentials.passwords());
+        monitor = pki.client(BrokerAdmissionScenarios.MONITOR, "mqtt", MONITOR_STORE_PASSWORD);
+        if (withPasswords()) {
+            passwords.put(BrokerAdmissionScenarios.MONITOR, UUID.randomUUID().toString());
+        }
+        int port = MosquittoProcess.freePort();
+        Path generated = BrokerAdmissionScenarios.generate(dir, gateways, port);
+        broker = startBroker(new BrokerAdmissionScenarios.Admission(dir, generated, port, pki, Map.copyOf(passwords)));
+        tree = TreeHierarchy.start(TreeTestSettings.fastTree(work, "replies-", broker.url(), Map.of()), gateways,
+                TIMEOUT, credentials);
     }
 
     @AfterAll
@@ -82,6 +114,15 @@ abstract class RepliesAndIdentitiesScenarios {
         }
     }
 
+    /** A client with the broker credentials of {@code user} (a gateway, or the monitor) under {@code clientId}. */
+    private TlsMqttClient connectAs(String user, String clientId) throws Exception {
+        boolean isMonitor = user.equals(BrokerAdmissionScenarios.MONITOR);
+        TestPki.ClientIdentity identity = isMonitor ? monitor : credentials.identity(user);
+        return TlsMqttClient.connect(broker.url(), clientId, identity.keystore(),
+                isMonitor ? MONITOR_STORE_PASSWORD : credentials.keystorePassword(user), withPasswords() ? user : null,
+                passwords.get(user));
+    }
+
     /**
      * A client at gA1 observes gB2's thermometer; the stolen key answers the relation's correlation id with a
      * notification of its own (sealed as itself, so the seal holds) and with 200 guessed ones. gA1 refuses each as
@@ -92,19 +133,21 @@ abstract class RepliesAndIdentitiesScenarios {
     void aReplyFromAGatewayNotAskedIsRefusedCountedAndTheTrueAnswersArrive() throws Exception {
         BlockingQueue<CoapResponse> notifications = new LinkedBlockingQueue<>();
         CoapClient client = new CoapClient("coap://127.0.0.1:" + tree.coapPort("gA1") + REMOTE_TEMPERATURE);
-        try (MqttAttacker attacker = new MqttAttacker(broker.url());
+        String nonce = UUID.randomUUID().toString();
+        // The monitor shows the test the correlation id; the thief has gB1's broker credentials and a key of the
+        // tree for B/-/dX (gB1's own would disturb the real gB1's replay window at gA1, and gB1 is reading).
+        try (TlsMqttClient watcher = connectAs(BrokerAdmissionScenarios.MONITOR, "monitor-" + nonce);
+                TlsMqttClient attacker = connectAs("gB1", "gB1-thief-" + nonce);
                 RemoteReadLatency reads = readsOfGA1AtGB1()) {
-            BlockingQueue<byte[]> queries = attacker.capture("coaptree/B/2/gB2/query");
-            BlockingQueue<byte[]> replies = attacker.capture("coaptree/A/1/gA1/reply");
+            assertEquals(1, watcher.subscribe("coaptree/B/2/gB2/query"));
+            assertEquals(1, watcher.subscribe("coaptree/A/1/gA1/reply"));
             CoapObserveRelation relation = client.observe(collect(notifications));
             CoapResponse first = notifications.poll(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
             assertNotNull(first, "the relayed relation is established");
-            CoapEnvelope registration = envelopeOn(queries, e -> e.path().equals("temperature")
-                    && e.observe() == 0 && "A/1/gA1".equals(e.sourceNode()));
-            CoapEnvelope answer = envelopeOn(replies,
+            CoapEnvelope registration = envelopeOn(watcher, "coaptree/B/2/gB2/query", e -> e.path()
+                    .equals("temperature") && e.observe() == 0 && "A/1/gA1".equals(e.sourceNode()));
+            CoapEnvelope answer = envelopeOn(watcher, "coaptree/A/1/gA1/reply",
                     e -> e.correlationId() == registration.correlationId() && "B/2/gB2".equals(e.sourceNode()));
-            attacker.stopCapturing("coaptree/B/2/gB2/query");
-            attacker.stopCapturing("coaptree/A/1/gA1/reply");
 
             // one boot of the stolen key, its sequence numbers counting up: nothing is refused as replayed
             MessageSeal stolen = SealForger.sealer("B/-/dX", tree.pki().issue("B/-/dX"), Duration.ZERO);
@@ -192,18 +235,18 @@ abstract class RepliesAndIdentitiesScenarios {
                 .destinationNode("A/1/gA1").build();
     }
 
-    /** The first envelope captured on a query or reply topic that {@code wanted} accepts (batches are skipped). */
-    private static CoapEnvelope envelopeOn(BlockingQueue<byte[]> captured,
+    /** The first envelope on {@code topic} that {@code wanted} accepts, as the monitor received it (batches skipped). */
+    private static CoapEnvelope envelopeOn(TlsMqttClient watcher, String topic,
             java.util.function.Predicate<CoapEnvelope> wanted) throws Exception {
         EnvelopeCodec codec = new EnvelopeCodec();
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
-            byte[] message = captured.poll(1, TimeUnit.SECONDS);
-            if (message == null) {
+            TlsMqttClient.Received message = watcher.poll(Duration.ofSeconds(1));
+            if (message == null || !message.topic().equals(topic)) {
                 continue;
             }
             // the class hint byte, then the seal
-            byte[] content = SealForger.contentOf(Arrays.copyOfRange(message, 1, message.length));
+            byte[] content = SealForger.contentOf(Arrays.copyOfRange(message.payload(), 1, message.payload().length));
             if (content.length > 0 && content[0] == EnvelopeCodec.FORMAT_VERSION) {
                 CoapEnvelope envelope = codec.decode(content);
                 if (wanted.test(envelope)) {
@@ -211,7 +254,7 @@ abstract class RepliesAndIdentitiesScenarios {
                 }
             }
         }
-        throw new AssertionError("no such envelope captured within " + TIMEOUT);
+        throw new AssertionError("no such envelope on " + topic + " within " + TIMEOUT);
     }
 
     private static CoapHandler collect(BlockingQueue<CoapResponse> into) {
