@@ -19,7 +19,6 @@ import io.coaptree.codec.EnvelopeCodec;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.harness.clock.ManualClock;
 import io.coaptree.remotequery.options.RemoteQueryOptions;
-import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.tree.bus.InMemoryMessageBus;
 import io.coaptree.tree.drops.DropReason;
 
@@ -102,12 +101,7 @@ class RepliesFromTheGatewayAskedTest {
     }
 
     private List<CoapEnvelope> submit(String from, String uri) throws Exception {
-        String[] pathAndQuery = uri.split("\\?", 2);
-        List<String> query = pathAndQuery.length > 1 ? List.of(pathAndQuery[1].split("&")) : List.of();
-        List<CoapEnvelope> responses = new ArrayList<>();
-        gateways.get(from).rq.submit(TreeUri.parse(List.of(pathAndQuery[0].substring(1).split("/")), query),
-                CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).build(), responses::add);
-        return responses;
+        return gateways.get(from).get(uri);
     }
 
     /** Publishes an answer to {@code request} on a1's reply topic, naming {@code sender} as its source. */

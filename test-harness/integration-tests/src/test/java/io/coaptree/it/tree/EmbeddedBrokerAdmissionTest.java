@@ -29,6 +29,11 @@ class EmbeddedBrokerAdmissionTest extends BrokerAdmissionScenarios {
 
     @Override
     protected TreeBroker startBroker(Admission admission) throws IOException {
+        return start(admission);
+    }
+
+    /** The embedded broker on TLS, with the generated access list and the admission's passwords. */
+    static TreeBroker start(Admission admission) throws IOException {
         EmbeddedBroker embedded = EmbeddedBroker.builder()
                 .tls(admission.pki().serverKeystore("broker", BROKER_STORE_PASSWORD), BROKER_STORE_PASSWORD)
                 .gateways(GatewayAdmission.of(admission.pki().caCertificatePem(), admission.passwords(),
