@@ -146,6 +146,19 @@ public interface CoAPServer {
     }
 
     /**
+     * As {@link #execute(Request, PeerIdentity)}, with where the request came from: the server admits it by class
+     * ({@link RequestOrigin}). A request it cannot admit now is answered at once with 5.03 Service Unavailable and a
+     * Max-Age saying when to retry (RFC 7252, 5.9.3.4), reported to the request's observers like any response.
+     *
+     * @param origin where the request entered; the two-argument form runs it as from an anonymous client at an
+     *            unknown address
+     * @since 1.6
+     */
+    default CompletionStage<Response> execute(Request request, PeerIdentity caller, RequestOrigin origin) {
+        return execute(request, caller);
+    }
+
+    /**
      * Whether this server would let {@code caller} make a request with {@code method} on the resource at {@code path}:
      * the check a request passes before it reaches its resource, from the network or through {@link #execute} (the
      * server's access policy and the resource's own {@link AccessControlled} requirement). For a bundle that answers,

@@ -25,6 +25,7 @@ import com.google.gson.JsonObject;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.api.RequestOrigin;
 import io.coaptree.http.auth.Caller;
 import io.coaptree.http.auth.KuraCallers;
 import io.coaptree.http.mapping.AcceptedFormat;
@@ -53,6 +54,8 @@ public final class CoapTreeServlet extends HttpServlet {
     /** Kura's REST realm: browsers and curl then offer the same credentials as for Kura's REST API. */
     static final String CHALLENGE = "Basic realm=\"kura-rest-api\"";
     private static final long KEEP_ALIVE_SECONDS = 15;
+    /** When a caller refused an event stream for want of slots may try again: streams last as long as a page. */
+    private static final int STREAM_RETRY_SECONDS = 30;
 
     private final transient CoAPServer server;
     private final transient KuraCallers callers;
@@ -95,6 +98,13 @@ public final class CoapTreeServlet extends HttpServlet {
             return;
         }
         PeerIdentity identity = caller instanceof Caller.Authenticated a ? a.identity() : null;
+        if (identity == null && (!readsOnly(request) || carriesBody(request))) {
+            // Anonymous callers only read. Answered before the body is read or its type judged: what someone without
+            // credentials sends costs this gateway no buffer, and the answer is the challenge, whatever the body.
+            refuse(new Caller.Refused(401, "writes need a Kura identity with the permission rest.coaptree"),
+                    response);
+            return;
+        }
         HttpRequestParts parts;
         Request coap;
         try {
@@ -112,6 +122,15 @@ public final class CoapTreeServlet extends HttpServlet {
         forward(request, response, parts, coap, identity);
     }
 
+    private static boolean readsOnly(HttpServletRequest request) {
+        return "GET".equals(request.getMethod()) || "HEAD".equals(request.getMethod());
+    }
+
+    /** A declared length above zero, or a body of unknown length (chunked). */
+    private static boolean carriesBody(HttpServletRequest request) {
+        return request.getContentLengthLong() > 0 || request.getHeader("Transfer-Encoding") != null;
+    }
+
     /** Runs the CoAP request asynchronously: no Jetty thread waits for the tree. */
     private void forward(HttpServletRequest request, HttpServletResponse response, HttpRequestParts parts,
             Request coap, PeerIdentity identity) {
@@ -119,7 +138,7 @@ public final class CoapTreeServlet extends HttpServlet {
         async.setTimeout(options.requestTimeoutMillis() + 5_000);
         boolean anonymous = identity == null;
         boolean head = "HEAD".equals(request.getMethod());
-        CompletableFuture<Response> answer = server.execute(coap, identity).toCompletableFuture()
+        CompletableFuture<Response> answer = server.execute(coap, identity, origin(request)).toCompletableFuture()
                 .orTimeout(options.requestTimeoutMillis(), TimeUnit.MILLISECONDS);
         answer.whenComplete((coapResponse, failure) -> {
             HttpServletResponse out = (HttpServletResponse) async.getResponse();
@@ -146,9 +165,15 @@ public final class CoapTreeServlet extends HttpServlet {
 
     private void stream(HttpServletRequest request, HttpServletResponse response,
             List<EventStream.Observation> observations, PeerIdentity identity) throws IOException {
-        if (!streams.admit()) {
-            write(response, HttpAnswer.text(503, "too many event streams open on this gateway ("
-                    + HttpAccessOptions.MAX_EVENT_STREAMS + " " + options.maxEventStreams() + ")"), true);
+        boolean anonymous = identity == null;
+        if (!streams.admit(anonymous)) {
+            response.setHeader("Retry-After", Integer.toString(STREAM_RETRY_SECONDS));
+            write(response, HttpAnswer.text(503, anonymous && streams.anonymousMax() < options.maxEventStreams()
+                    ? "callers without credentials hold their share (" + streams.anonymousMax()
+                            + ") of the event streams (" + HttpAccessOptions.MAX_EVENT_STREAMS + " "
+                            + options.maxEventStreams() + ")"
+                    : "too many event streams open on this gateway (" + HttpAccessOptions.MAX_EVENT_STREAMS + " "
+                            + options.maxEventStreams() + ")"), true);
             return;
         }
         response.setStatus(200);
@@ -158,15 +183,29 @@ public final class CoapTreeServlet extends HttpServlet {
         async.setTimeout(0); // as long as the relations last
         EventStream[] created = new EventStream[1];
         try {
-            created[0] = new EventStream(async, observations, () -> streams.release(created[0]));
+            created[0] = new EventStream(async, observations, () -> streams.release(created[0], anonymous));
         } catch (IOException | RuntimeException e) {
-            streams.release(null);
+            streams.release(null, anonymous);
             async.complete();
             throw e;
         }
-        streams.add(created[0]);
+        streams.add(created[0], anonymous);
+        EventStream.Refused refused = created[0].start(server, identity, origin(request));
+        if (refused != null) {
+            // nothing was sent yet: the whole stream is refused as a request would be (RFC 8075: 5.03 Max-Age is
+            // Retry-After)
+            response.reset();
+            response.setHeader("Retry-After", Integer.toString(refused.retryAfterSeconds()));
+            write(response, HttpAnswer.text(503, refused.reason()), true);
+            created[0].close();
+            return;
+        }
         response.flushBuffer();
-        created[0].start(server, identity);
+    }
+
+    /** Where the caller reached this gateway: the server limits anonymous callers per address. */
+    private static RequestOrigin origin(HttpServletRequest request) {
+        return RequestOrigin.client(request.getRemoteAddr());
     }
 
     private void page(String path, HttpServletRequest request, HttpServletResponse response) throws IOException {

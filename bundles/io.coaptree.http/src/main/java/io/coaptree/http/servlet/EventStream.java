@@ -13,6 +13,7 @@ import javax.servlet.AsyncEvent;
 import javax.servlet.AsyncListener;
 import javax.servlet.ServletOutputStream;
 
+import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
@@ -21,6 +22,7 @@ import com.google.gson.JsonObject;
 
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.api.RequestOrigin;
 import io.coaptree.http.mapping.ContentFormats;
 import io.coaptree.http.mapping.EntityTags;
 import io.coaptree.http.mapping.HttpAnswers;
@@ -46,6 +48,8 @@ final class EventStream implements AsyncListener {
     private final Runnable onClose;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final AtomicInteger live;
+    /** While {@link #start} runs: refusals on its thread are held back until it knows whether any relation started. */
+    private volatile boolean startingUp = true;
 
     EventStream(AsyncContext async, List<Observation> observations, Runnable onClose) throws IOException {
         this.async = async;
@@ -56,24 +60,55 @@ final class EventStream implements AsyncListener {
         async.addListener(this);
     }
 
-    /** Sends the stream's head and starts every relation through the local server with the caller's identity. */
-    void start(CoAPServer server, PeerIdentity caller) {
-        // the browser reconnects after this long if the stream breaks
-        write("retry: 5000\n\n");
+    /** Every relation of a stream refused at once by the server's capacity: nothing was started or sent. */
+    record Refused(int retryAfterSeconds, String reason) {
+    }
+
+    private record Answer(Observation observation, Response response) {
+    }
+
+    /**
+     * Starts every relation through the local server with the caller's identity and origin, then sends the stream's
+     * head. A relation the server refuses at once for want of capacity (5.03 on this thread, before anything runs) is
+     * reported as an event; if every one is, nothing is sent and the refusal is returned, for a 503 with Retry-After
+     * instead of a stream that would end at once.
+     *
+     * @return {@code null} if the stream goes on
+     */
+    Refused start(CoAPServer server, PeerIdentity caller, RequestOrigin origin) {
+        List<Answer> refusedAtOnce = new ArrayList<>();
+        Thread starting = Thread.currentThread();
         for (Observation observation : observations) {
             observation.request().addMessageObserver(new MessageObserverAdapter() {
                 @Override
                 public void onResponse(Response response) {
-                    deliver(observation, response);
+                    if (Thread.currentThread() == starting && startingUp
+                            && response.getCode() == ResponseCode.SERVICE_UNAVAILABLE) {
+                        refusedAtOnce.add(new Answer(observation, response));
+                    } else {
+                        deliver(observation, response);
+                    }
                 }
             });
-            server.execute(observation.request(), caller).whenComplete((first, failure) -> {
+            server.execute(observation.request(), caller, origin).whenComplete((first, failure) -> {
                 if (failure != null) {
                     relationEnded(observation, "{\"uri\":" + quoted(observation.uri())
                             + ",\"status\":503,\"code\":\"5.03\",\"payload\":\"the CoAP server cannot run requests\"}");
                 }
             });
         }
+        startingUp = false;
+        if (!observations.isEmpty() && refusedAtOnce.size() == observations.size()) {
+            Response first = refusedAtOnce.get(0).response();
+            Long maxAge = first.getOptions().getMaxAge();
+            return new Refused(maxAge == null ? 60 : maxAge.intValue(), first.getPayloadString());
+        }
+        // the browser reconnects after this long if the stream breaks
+        write("retry: 5000\n\n");
+        for (Answer refused : refusedAtOnce) {
+            deliver(refused.observation(), refused.response());
+        }
+        return null;
     }
 
     private void deliver(Observation observation, Response response) {

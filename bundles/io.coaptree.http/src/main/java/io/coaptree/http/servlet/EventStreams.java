@@ -12,30 +12,60 @@ import java.util.concurrent.atomic.AtomicInteger;
 final class EventStreams {
 
     private final int max;
+    private final int anonymousMax;
     private final AtomicInteger admitted = new AtomicInteger();
+    private final AtomicInteger anonymous = new AtomicInteger();
     private final Set<EventStream> open = ConcurrentHashMap.newKeySet();
+    private final Set<EventStream> openAnonymous = ConcurrentHashMap.newKeySet();
 
+    /**
+     * @param max streams open at once; callers without credentials hold at most half of them (rounded up, so that a
+     *            gateway allowing one stream still shows its page to anyone), so that they cannot keep an operator from
+     *            opening one (their relations are bounded by the CoAP server's capacity by class)
+     */
     EventStreams(int max) {
         this.max = max;
+        this.anonymousMax = (max + 1) / 2;
     }
 
-    /** @return whether one more stream may open; if so the caller must {@link #add} it or {@link #release()} */
-    boolean admit() {
+    /**
+     * @param fromAnonymous whether the caller has no credentials
+     * @return whether one more stream may open; if so the caller must {@link #add} it or {@link #release}
+     */
+    boolean admit(boolean fromAnonymous) {
+        if (fromAnonymous && anonymous.incrementAndGet() > anonymousMax) {
+            anonymous.decrementAndGet();
+            return false;
+        }
         if (admitted.incrementAndGet() > max) {
             admitted.decrementAndGet();
+            if (fromAnonymous) {
+                anonymous.decrementAndGet();
+            }
             return false;
         }
         return true;
     }
 
-    void add(EventStream stream) {
-        open.add(stream);
+    /** @return the most streams anonymous callers may hold together */
+    int anonymousMax() {
+        return anonymousMax;
     }
 
-    /** Called once per admitted stream when it closes. */
-    void release(EventStream stream) {
+    void add(EventStream stream, boolean fromAnonymous) {
+        open.add(stream);
+        if (fromAnonymous) {
+            openAnonymous.add(stream);
+        }
+    }
+
+    /** Called once per admitted stream when it closes ({@code null}: admitted, never added). */
+    void release(EventStream stream, boolean fromAnonymous) {
         if (stream == null || open.remove(stream)) {
             admitted.decrementAndGet();
+            if (fromAnonymous && (stream == null || openAnonymous.remove(stream))) {
+                anonymous.decrementAndGet();
+            }
         }
     }
 

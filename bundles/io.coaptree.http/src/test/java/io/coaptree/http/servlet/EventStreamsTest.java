@@ -16,12 +16,26 @@ class EventStreamsTest {
     @Test
     void streamsAreAdmittedUpToTheLimitAndAClosedOneFreesItsPlace() {
         EventStreams streams = new EventStreams(2);
-        assertTrue(streams.admit());
-        assertTrue(streams.admit());
-        assertFalse(streams.admit(), "http.max.event.streams reached: 503");
-        streams.release(null); // an admitted stream that could not open
-        assertTrue(streams.admit());
-        assertFalse(new EventStreams(0).admit(), "0 turns event streams off");
+        assertTrue(streams.admit(false));
+        assertTrue(streams.admit(false));
+        assertFalse(streams.admit(false), "http.max.event.streams reached: 503");
+        streams.release(null, false); // an admitted stream that could not open
+        assertTrue(streams.admit(false));
+        assertFalse(new EventStreams(0).admit(false), "0 turns event streams off");
+    }
+
+    @Test
+    void callersWithoutCredentialsHoldAtMostHalfTheStreams() {
+        EventStreams streams = new EventStreams(4);
+        assertTrue(streams.admit(true));
+        assertTrue(streams.admit(true));
+        assertFalse(streams.admit(true), "anonymous callers hold their half: 503");
+        assertTrue(streams.admit(false), "an operator still opens one");
+        assertTrue(streams.admit(false));
+        assertFalse(streams.admit(false), "the limit holds for everyone");
+        streams.release(null, true);
+        assertTrue(streams.admit(true), "a closed anonymous stream frees an anonymous place");
+        assertTrue(new EventStreams(1).admit(true), "half of one stream, rounded up: the page works for anyone");
     }
 
     @Test

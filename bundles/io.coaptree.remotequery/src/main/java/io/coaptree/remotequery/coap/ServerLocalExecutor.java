@@ -9,6 +9,7 @@ import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
 
+import io.coaptree.api.RequestOrigin;
 import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.remotequery.node.CancellableExchange;
@@ -62,7 +63,10 @@ public final class ServerLocalExecutor implements LocalExecutor {
                 }
             });
         }
-        server.execute(request, EnvelopeMapping.callerOf(envelope, self)).whenComplete((response, error) -> {
+        // Tree traffic keeps the server's reserved capacity; a request for a caller anonymous where it entered is
+        // anonymous work here too, so that anonymous callers cannot take that capacity by way of another gateway.
+        RequestOrigin origin = RequestOrigin.tree(envelope.sourceNode(), envelope.identity() == null);
+        server.execute(request, EnvelopeMapping.callerOf(envelope, self), origin).whenComplete((response, error) -> {
             if (error != null) {
                 boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,

@@ -21,10 +21,10 @@ class TreeStatsResourceTest {
 
         assertEquals("{\"refused\":{\"undecodable\":2,\"oversize\":1,\"unknown-kind\":0,\"topic-mismatch\":0,"
                 + "\"overloaded\":0,\"invalid-sender\":0,\"unsigned\":0,\"untrusted\":0,\"forged\":0,\"stale\":0,"
-                + "\"replayed\":0,\"unexpected-reply\":0},"
+                + "\"replayed\":0,\"failed\":0,\"unexpected-reply\":0},"
                 + "\"total\":3,\"admission-refused\":5}", TreeStatsResource.json(refusals.counts(), 5));
         assertEquals(List.of("undecodable", "oversize", "unknown-kind", "topic-mismatch", "overloaded",
-                "invalid-sender", "unsigned", "untrusted", "forged", "stale", "replayed",
+                "invalid-sender", "unsigned", "untrusted", "forged", "stale", "replayed", "failed",
                 "unexpected-reply"),
                 List.copyOf(refusals.counts().keySet()));
     }

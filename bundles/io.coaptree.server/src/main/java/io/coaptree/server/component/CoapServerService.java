@@ -33,6 +33,7 @@ import io.coaptree.server.core.GatewayCoapServer;
 import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.dtls.KeystoreEntries;
 import io.coaptree.server.options.AccessPolicy;
+import io.coaptree.server.options.CapacityOptions;
 import io.coaptree.server.options.CertificateSource;
 import io.coaptree.server.options.DtlsOptions;
 import io.coaptree.server.options.ServerOptions;
@@ -193,6 +194,7 @@ public class CoapServerService implements ConfigurableComponent {
         List<String> refusals = new ArrayList<>();
         apply("CoAP server", refusals, () -> server.apply(ServerOptions.fromProperties(properties)));
         apply("Access policy", refusals, () -> server.applyAccessPolicy(AccessPolicy.fromProperties(properties)));
+        apply("Capacity", refusals, () -> server.applyCapacity(CapacityOptions.fromProperties(properties)));
         apply("DTLS", refusals, () -> {
             DtlsOptions dtls = DtlsOptions.fromProperties(properties, this::decrypt);
             server.applyDtls(dtls, DtlsCredentials.load(dtls, kuraKeystores(dtls)));

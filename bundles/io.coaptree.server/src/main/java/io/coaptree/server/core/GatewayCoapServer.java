@@ -3,6 +3,7 @@ package io.coaptree.server.core;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -21,9 +22,12 @@ import org.slf4j.LoggerFactory;
 import io.coaptree.api.CoAPServer;
 import io.coaptree.api.ExtendedResource;
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.api.RequestOrigin;
+import io.coaptree.server.capacity.ServerCapacity;
 import io.coaptree.server.access.AccessDecision;
 import io.coaptree.server.messageid.MessageIdAllocator;
 import io.coaptree.server.options.AccessPolicy;
+import io.coaptree.server.options.CapacityOptions;
 import io.coaptree.server.dtls.DtlsConnectorFactory;
 import io.coaptree.server.dtls.DtlsCredentials;
 import io.coaptree.server.options.DtlsOptions;
@@ -35,25 +39,29 @@ import io.coaptree.server.options.ServerOptions;
  * as this object, at most one plain UDP endpoint that {@link #apply(ServerOptions)} binds, re-binds or unbinds, and at
  * most one DTLS endpoint that {@link #applyDtls(DtlsOptions, DtlsCredentials)} binds, re-keys or unbinds. Both serve
  * the same resources under the same {@link AccessPolicy} ({@link #applyAccessPolicy(AccessPolicy)}; the default lets
- * anyone read and only authenticated peers write).
- * Usable from plain Java (tests, benchmarks); the OSGi component is a thin shell around it.
- *
+ * anyone read and only authenticated peers write), and share capacity by class ({@link ServerCapacity}). Usable from
+ * plain Java (tests, benchmarks); the OSGi component is a thin shell around it.
  * <p>
  * A refused configuration leaves everything as it was: the previous endpoint keeps serving.
  */
 public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(GatewayCoapServer.class);
+    /** Who runs a request through the two-argument {@code execute}: an anonymous client nobody named. */
+    private static final RequestOrigin UNKNOWN_CLIENT = RequestOrigin.client("unknown");
 
     private final CoapServer server;
     private final PublishedResources published;
-    private final ObserveRelations observeRelations = new ObserveRelations();
-
+    private final ObserveRelations observeRelations;
+    /** Requests in progress and Observe relations shared by class, network and in-memory requests alike. */
+    private final ServerCapacity capacity;
+    private final NetworkCapacity networkCapacity;
     private final AtomicReference<AccessPolicy> accessPolicy = new AtomicReference<>(AccessPolicy.defaults());
     /** The message IDs of every endpoint's own messages: one memory for all, kept across re-binding. */
     private final LeasedMessageIds messageIds;
 
     private ServerOptions options;
+    private CapacityOptions capacityOptions = CapacityOptions.defaults();
     private EndpointBinding binding;
     /** The DTLS endpoint and what it was built from. */
     private EndpointBinding secureBinding;
@@ -71,9 +79,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
     /** @param nanoClock the monotonic clock message IDs are leased by (tests move it by hand) */
     GatewayCoapServer(LongSupplier nanoClock) {
         // no ports: the server gets its endpoints from apply(), and creates no thread until then
-        server = new CoapServer(CaliforniumSettings.configurationFor(ServerOptions.defaults()));
-        messageIds = new LeasedMessageIds(new MessageIdAllocator(ServerOptions.defaults().maxPeers(), nanoClock));
+        ServerOptions defaults = ServerOptions.defaults();
+        server = new CoapServer(CaliforniumSettings.configurationFor(defaults));
+        messageIds = new LeasedMessageIds(new MessageIdAllocator(defaults.maxPeers(), nanoClock));
+        capacity = new ServerCapacity(defaults.maxPeers(), defaults.maxObserveRelations(), capacityOptions, nanoClock);
+        networkCapacity = new NetworkCapacity(capacity, nanoClock, defaults.exchangeLifetimeSeconds());
+        observeRelations = new ObserveRelations(networkCapacity::relationEnded);
         published = new PublishedResources(server.getRoot());
+        server.add(new ServerStatsResource(capacity, this::messageIdRefusals));
         observeRelations.follow(server.getRoot());
     }
 
@@ -100,14 +113,26 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         }
         options = next;
         messageIds.allocator().setMaxPeers(next.maxPeers());
+        capacity.resize(next.maxPeers(), next.maxObserveRelations(), capacityOptions);
+        networkCapacity.setLifetime(next.exchangeLifetimeSeconds());
         adoptNode(next.domain(), next.group());
     }
 
-    /**
-     * Replaces the access policy; it applies to the next request on either endpoint, without re-binding.
-     */
+    /** Replaces the access policy; it applies to the next request on either endpoint, without re-binding. */
     public void applyAccessPolicy(AccessPolicy policy) {
-        accessPolicy.set(java.util.Objects.requireNonNull(policy, "policy"));
+        accessPolicy.set(Objects.requireNonNull(policy, "policy"));
+    }
+
+    /** Replaces how capacity is shared by class; it applies to the next admission. What is held stays held. */
+    public synchronized void applyCapacity(CapacityOptions next) {
+        capacityOptions = Objects.requireNonNull(next, "capacity");
+        ServerOptions current = options == null ? ServerOptions.defaults() : options;
+        capacity.resize(current.maxPeers(), current.maxObserveRelations(), next);
+    }
+
+    /** @return the capacity pools, their refusals and what they hold (as {@code GET /server-stats} shows) */
+    public ServerCapacity capacity() {
+        return capacity;
     }
 
     /** @return the access policy in force */
@@ -148,13 +173,13 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             previous.stop();
         }
         EndpointBinding fresh = new EndpointBinding(server, shared, config, accessPolicy::get, messageIds,
-                connector);
+                networkCapacity, connector);
         try {
             fresh.start();
         } catch (IOException e) {
             fresh.destroy();
             if (samePort) {
-                restartSecure(previous);
+                secureBinding = takeBack(previous, "DTLS") ? previous : null;
             }
             throw new InvalidPropertyException(DtlsOptions.PORT.id(), dtls.port() + " on "
                     + address.getAddress().getHostAddress() + " cannot be bound (" + e.getMessage() + ")", e);
@@ -238,6 +263,12 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
      */
     @Override
     public CompletionStage<Response> execute(Request request, PeerIdentity caller) {
+        return execute(request, caller, UNKNOWN_CLIENT);
+    }
+
+    /** As above, admitted by class ({@link ServerCapacity}): refused, it is answered 5.03 with a Max-Age at once. */
+    @Override
+    public CompletionStage<Response> execute(Request request, PeerIdentity caller, RequestOrigin origin) {
         LocalRequests local;
         synchronized (this) {
             if (closed) {
@@ -246,14 +277,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             if (localRequests == null) {
                 try {
                     localRequests = new LocalRequests(server, options != null ? options : ServerOptions.defaults(),
-                            accessPolicy::get);
+                            accessPolicy::get, capacity);
                 } catch (java.io.IOException e) {
                     return CompletableFuture.failedFuture(e);
                 }
             }
             local = localRequests;
         }
-        return local.execute(request, caller);
+        return local.execute(request, caller, origin);
     }
 
     /** The same check as {@code access.AccessCheckingDeliverer} makes, under the access policy in force. */
@@ -293,13 +324,14 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         if (samePort) {
             previous.stop();
         }
-        EndpointBinding fresh = new EndpointBinding(server, next, accessPolicy::get, messageIds, address);
+        EndpointBinding fresh = new EndpointBinding(server, next, accessPolicy::get, messageIds, networkCapacity,
+                address);
         try {
             fresh.start();
         } catch (IOException e) {
             fresh.destroy();
             if (samePort) {
-                restart(previous);
+                binding = takeBack(previous, "CoAP") ? previous : null;
             }
             throw BindAddresses.failure(address, e);
         }
@@ -308,32 +340,18 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
             retire(previous);
         }
         LOG.info("CoAP server listening on {}", fresh.address());
-        reportReceiveBuffer(next.udpReceiveBufferBytes(), fresh.receiveBufferBytes());
+        fresh.reportReceiveBuffer(next.udpReceiveBufferBytes());
     }
 
-    /** A buffer smaller than asked drops bursts silently in the kernel: say so, and how to lift the cap. */
-    private static void reportReceiveBuffer(int asked, Integer granted) {
-        if (granted == null) {
-            return;
-        }
-        // Linux grants twice what it is asked (its bookkeeping share) up to twice net.core.rmem_max: less than asked
-        // means the cap cut it
-        if (asked > 0 && granted < asked) {
-            LOG.warn("UDP receive buffer: {} bytes asked ({}), the OS granted {}; raise net.core.rmem_max "
-                    + "(sysctl) to let bursts queue instead of being dropped", asked, ServerOptions.UDP_RECEIVE_BUFFER,
-                    granted);
-        } else {
-            LOG.info("UDP receive buffer: {} bytes", granted);
-        }
-    }
-
-    private void restart(EndpointBinding previous) {
+    /** @return whether {@code previous} serves again; if not, it is retired and the caller drops it */
+    private boolean takeBack(EndpointBinding previous, String what) {
         try {
             previous.start();
+            return true;
         } catch (IOException e) {
-            LOG.error("CoAP server could not take back {}: no endpoint is bound", previous.address(), e);
+            LOG.error("CoAP server could not take back {} on {}: no such endpoint is bound", what, previous.address(), e);
             retire(previous);
-            binding = null;
+            return false;
         }
     }
 
@@ -344,29 +362,11 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         }
     }
 
-    private void restartSecure(EndpointBinding previous) {
-        try {
-            previous.start();
-        } catch (IOException e) {
-            LOG.error("CoAP server could not take back DTLS on {}: no DTLS endpoint is bound", previous.address(), e);
-            retire(previous);
-            secureBinding = null;
-        }
-    }
-
     private void unbindSecure() {
         if (secureBinding != null) {
             retire(secureBinding);
             secureBinding = null;
             LOG.info("CoAP server DTLS endpoint closed");
-        }
-    }
-
-    /** What a DTLS endpoint was built from; compared to skip re-keying when nothing relevant changed. */
-    private record SecureEndpointSettings(ServerOptions shared, DtlsOptions dtls, DtlsCredentials credentials) {
-        boolean sameAs(SecureEndpointSettings other) {
-            return !shared.sharedSettingsDiffer(other.shared) && dtls.equals(other.dtls)
-                    && credentials.equals(other.credentials);
         }
     }
 

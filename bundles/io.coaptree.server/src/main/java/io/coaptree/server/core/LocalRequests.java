@@ -39,7 +39,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import io.coaptree.api.PeerIdentity;
+import io.coaptree.api.RequestOrigin;
 import io.coaptree.server.access.AccessCheckingDeliverer;
+import io.coaptree.server.capacity.CallerClass;
+import io.coaptree.server.capacity.CapacityPool;
+import io.coaptree.server.capacity.ServerCapacity;
 import io.coaptree.server.options.AccessPolicy;
 import io.coaptree.server.options.ServerOptions;
 
@@ -66,10 +70,13 @@ final class LocalRequests implements AutoCloseable {
         final Request request;
         final CompletableFuture<Response> first = new CompletableFuture<>();
         final AddressEndpointContext context;
+        /** The capacity it holds until it is answered, or, for an Observe relation, until the relation ends. */
+        final CapacityPool.Ticket ticket;
 
-        Pending(Request request, AddressEndpointContext context) {
+        Pending(Request request, AddressEndpointContext context, CapacityPool.Ticket ticket) {
             this.request = request;
             this.context = context;
+            this.ticket = ticket;
         }
     }
 
@@ -82,13 +89,14 @@ final class LocalRequests implements AutoCloseable {
     private final SecureRandom random = new SecureRandom();
     private final UdpDataSerializer serializer = new UdpDataSerializer();
     private final UdpDataParser parser = new UdpDataParser();
-    private final int maxPending;
+    private final ServerCapacity capacity;
 
-    LocalRequests(CoapServer server, ServerOptions options, Supplier<AccessPolicy> policy) throws IOException {
+    LocalRequests(CoapServer server, ServerOptions options, Supplier<AccessPolicy> policy, ServerCapacity capacity)
+            throws IOException {
         Configuration config = CaliforniumSettings.configurationFor(options);
         // In memory there is no datagram limit: never split a response into blocks nobody would fetch.
         config.set(CoapConfig.MAX_MESSAGE_SIZE, Math.max(options.maxMessageSize(), options.maxResourceBodySize()));
-        this.maxPending = Math.max(16, config.get(CoapConfig.MAX_ACTIVE_PEERS));
+        this.capacity = capacity;
         // Californium's own message IDs, not the server's RFC 7252 leases (LeasedMessageIds): nothing here is on a
         // network, the peers are synthetic and fromServer() deduplicates nothing, so an ID given again after
         // limits.exchange.lifetime.seconds misleads no one, and a busy relay (hundreds of notifications a second to
@@ -101,9 +109,13 @@ final class LocalRequests implements AutoCloseable {
         endpoint.start();
     }
 
-    CompletionStage<Response> execute(Request request, PeerIdentity caller) {
-        if (pending.size() >= maxPending) {
-            return CompletableFuture.failedFuture(new IOException("too many local requests in progress"));
+    CompletionStage<Response> execute(Request request, PeerIdentity caller, RequestOrigin origin) {
+        CallerClass callerClass = CallerClass.of(caller, origin);
+        // a client that reached this gateway is limited per address; relayed anonymous work was limited where it entered
+        String address = origin.kind() == RequestOrigin.Kind.CLIENT ? origin.address() : null;
+        CapacityPool.Decision decision = capacity.admit(request.isObserve(), callerClass, address);
+        if (decision instanceof CapacityPool.Refusal refusal) {
+            return refused(request, NetworkCapacity.refusalOf(refusal));
         }
         long n = sequence.getAndIncrement();
         InetSocketAddress peer = syntheticPeer(n >>> 16);
@@ -115,13 +127,14 @@ final class LocalRequests implements AutoCloseable {
         // NON: nothing to acknowledge in memory; the response comes back NON or piggy-backed alike.
         request.setType(Type.NON);
         Key key = new Key(peer, request.getToken());
-        Pending entry = new Pending(request, context);
+        Pending entry = new Pending(request, context, (CapacityPool.Ticket) decision);
         pending.put(key, entry);
         if (request.isObserve()) {
             request.addMessageObserver(new MessageObserverAdapter() {
                 @Override
                 public void onCancel() {
                     if (pending.remove(key) != null) {
+                        entry.ticket.release();
                         deregister(entry);
                     }
                 }
@@ -129,6 +142,18 @@ final class LocalRequests implements AutoCloseable {
         }
         inject(serializer.getByteArray(request), context);
         return entry.first;
+    }
+
+    /** The refusal goes where any answer would: to the request's observers (an event stream, the tree) and the stage. */
+    private static CompletionStage<Response> refused(Request request, Response refusal) {
+        for (MessageObserver observer : request.getMessageObservers()) {
+            try {
+                observer.onResponse(refusal);
+            } catch (RuntimeException e) {
+                LOG.warn("an observer of a refused local request failed", e);
+            }
+        }
+        return CompletableFuture.completedFuture(refusal);
     }
 
     /** Ends the server's Observe relation of a cancelled registration: the same GET with Observe 1. */
@@ -176,6 +201,9 @@ final class LocalRequests implements AutoCloseable {
         }
         Key key = new Key(peer, response.getToken());
         Pending entry = pending.get(key);
+        if (entry != null && entry.request.isCanceled() && !entry.request.isObserve() && pending.remove(key, entry)) {
+            entry.ticket.release(); // the caller gave up waiting; the work is done now
+        }
         if (entry == null || entry.request.isCanceled()) {
             if (response.getOptions().hasObserve()) {
                 // A notification for a relation nobody follows any more: reset it.
@@ -185,8 +213,8 @@ final class LocalRequests implements AutoCloseable {
         }
         boolean continues = entry.request.isObserve() && response.getOptions().hasObserve()
                 && response.isSuccess();
-        if (!continues) {
-            pending.remove(key);
+        if (!continues && pending.remove(key) != null) {
+            entry.ticket.release();
         }
         for (MessageObserver observer : entry.request.getMessageObservers()) {
             try {
@@ -226,6 +254,7 @@ final class LocalRequests implements AutoCloseable {
         mainExecutor.shutdownNow();
         secondaryExecutor.shutdownNow();
         for (Pending entry : pending.values()) {
+            entry.ticket.release();
             entry.first.completeExceptionally(new IOException("server closed"));
         }
         pending.clear();

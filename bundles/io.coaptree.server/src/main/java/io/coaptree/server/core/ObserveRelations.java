@@ -6,6 +6,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 import org.eclipse.californium.core.observe.ObserveRelation;
@@ -24,6 +25,12 @@ final class ObserveRelations implements ResourceObserver {
     static final long CANCEL_WAIT_MILLIS = 2_000;
 
     private final Set<ObserveRelation> relations = ConcurrentHashMap.newKeySet();
+    private final Consumer<ObserveRelation> onRemoved;
+
+    /** @param onRemoved told of every relation that ends (the capacity it held is given back) */
+    ObserveRelations(Consumer<ObserveRelation> onRemoved) {
+        this.onRemoved = onRemoved;
+    }
 
     /** Follows {@code resource} and everything below it. */
     void follow(Resource resource) {
@@ -91,6 +98,7 @@ final class ObserveRelations implements ResourceObserver {
     @Override
     public void removedObserveRelation(ObserveRelation relation) {
         relations.remove(relation);
+        onRemoved.accept(relation);
     }
 
     @Override

@@ -9,7 +9,8 @@ import io.coaptree.properties.Setting;
 
 /**
  * The CoAP server's configuration, typed and validated. Each setting is defined once below; the build writes the
- * component's metatype from {@link #SETTINGS} (these settings, then {@link AccessPolicy}'s and {@link DtlsOptions}'s),
+ * component's metatype from {@link #SETTINGS} (these settings, then {@link CapacityOptions}', {@link AccessPolicy}'s and
+ * {@link DtlsOptions}'s),
  * and every instance satisfies the definitions, whichever way it was built.
  *
  * @param enabled whether an endpoint is bound at all
@@ -143,7 +144,7 @@ public record ServerOptions(boolean enabled, String bindAddress, int port, Strin
             "The gateway's CoAP server (Eclipse Californium). Resource bundles publish their resources on it; "
                     + "/.well-known/core lists them. Changes re-bind the endpoint without restarting anything; a value "
                     + "that cannot be applied is refused and the previous configuration keeps serving.",
-            ComponentSettings.join(ALL, AccessPolicy.ALL, DtlsOptions.ALL));
+            ComponentSettings.join(ALL, CapacityOptions.ALL, AccessPolicy.ALL, DtlsOptions.ALL));
 
     private static final ServerOptions DEFAULTS = fromProperties(Map.of());
 

@@ -67,6 +67,12 @@ public final class BatchFrame {
         if (count < 1 || count > maxRecords) {
             throw new MalformedBatchException(count + " records, a batch holds 1 to " + maxRecords);
         }
+        // Each record takes at least its length's byte: a count beyond the bytes left is a lie, refused before the
+        // list for it is made.
+        if (count > bytes.length - position[0]) {
+            throw new MalformedBatchException(count + " records declared, " + (bytes.length - position[0])
+                    + " bytes are left");
+        }
         List<byte[]> records = new ArrayList<>((int) count);
         for (int i = 0; i < count; i++) {
             long length = readVarint(bytes, position, "length of record " + i);

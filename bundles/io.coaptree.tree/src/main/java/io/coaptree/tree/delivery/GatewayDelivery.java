@@ -49,6 +49,7 @@ public final class GatewayDelivery implements AutoCloseable {
     private final Map<String, ArrayDeque<Task>> busyKeys = new HashMap<>();
     private final Map<DeliveryClass, AtomicLong> inboundDropped = new EnumMap<>(DeliveryClass.class);
     private final Map<DeliveryClass, AtomicLong> outboundDropped = new EnumMap<>(DeliveryClass.class);
+    private final AtomicLong failures = new AtomicLong();
     private volatile boolean closed;
 
     private record Task(DeliveryClass deliveryClass, String orderKey, Runnable work) {
@@ -201,12 +202,26 @@ public final class GatewayDelivery implements AutoCloseable {
         }
     }
 
-    private static void run(Runnable work) {
+    /**
+     * The last line of defence of the delivery's threads: the buses count what a message's handling throws
+     * ({@code failed}); anything that still gets here, an {@link Error} included, must not end the thread, or the
+     * gateway would stop reading the tree (or publishing to it) for good.
+     */
+    private void run(Runnable work) {
         try {
             work.run();
-        } catch (RuntimeException e) {
-            LOG.warn("handling a message failed", e);
+        } catch (Throwable e) {
+            long n = failures.incrementAndGet();
+            // Powers of two: a lasting fault writes a few lines, not one per message.
+            if (Long.bitCount(n) == 1) {
+                LOG.warn("handling a message or publish failed ({} so far): {}", n, e.toString());
+            }
         }
+    }
+
+    /** Work that threw past its bus (a defect): counted here, the thread went on. */
+    public long failures() {
+        return failures.get();
     }
 
     /**

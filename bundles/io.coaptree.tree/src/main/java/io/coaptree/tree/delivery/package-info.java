@@ -7,5 +7,5 @@
  * tuned through {@link io.coaptree.tree.delivery.DeliveryTuning} (3.0.0: the settings, {@code DeliveryOptions},
  * moved to the bundle's private options package).
  */
-@org.osgi.annotation.versioning.Version("3.0.0")
+@org.osgi.annotation.versioning.Version("3.1.0")
 package io.coaptree.tree.delivery;

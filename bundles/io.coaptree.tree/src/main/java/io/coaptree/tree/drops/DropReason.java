@@ -3,7 +3,7 @@ package io.coaptree.tree.drops;
 /**
  * Why a message that arrived over MQTT was dropped (refused) unread or unused. The labels are stable names: they
  * appear in the WARN lines, in the tree service's properties ({@code tree.refused.<label>}) and in the
- * {@code /tree-stats} resource. The five from {@code unsigned} to {@code replayed} come from message authentication
+ * {@code /tree-stats} resource. {@code unsigned} to {@code replayed} come from message authentication
  * ({@code io.coaptree.tree.security}).
  */
 public enum DropReason {
@@ -34,6 +34,11 @@ public enum DropReason {
     STALE("stale"),
     /** Seen before from the same sender and boot, or from an earlier boot of that sender. */
     REPLAYED("replayed"),
+    /**
+     * Its handling threw, an {@link Error} included (out of memory, stack overflow): whatever the cause, a defect
+     * of this gateway or input no decoder foresaw, the message is dropped and the worker that handled it serves on.
+     */
+    FAILED("failed"),
     /**
      * A reply or notification no request of this gateway waits for from its sender: its correlation id is unknown
      * (late, cancelled, guessed), or belongs to a request sent to another gateway. Only the gateway a request was

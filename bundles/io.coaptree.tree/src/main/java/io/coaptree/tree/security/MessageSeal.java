@@ -64,6 +64,13 @@ public final class MessageSeal {
     /** HMAC 256/256 (RFC 9053), the algorithm of link MACs. */
     static final int LINK_ALGORITHM = 5;
 
+    /**
+     * What a seal and its protected header may declare before they are decoded: a seal nests four levels (tag,
+     * array, unprotected map, x5chain) and holds about a dozen items, its protected header two levels and about
+     * fifteen; the bounds leave room and nothing more (see {@link CborBounds}).
+     */
+    static final CborBounds BOUNDS = new CborBounds(8, 64);
+
     private final String self;
     private final byte[] selfBytes;
     private final long boot;
@@ -230,6 +237,8 @@ public final class MessageSeal {
                     "not a " + protection.type().getName() + " seal");
         }
         COSEMessageType type = expectedTag == macTag ? COSEMessageType.COSE_MAC0 : protection.type();
+        // Before the decoder sees the bytes: it allocates whatever a length declares (see CborBounds).
+        BOUNDS.check(sealed, "the seal");
         try {
             CBORDecoderOptions options = new CBORDecoderOptions();
             options.removeTagProcessor(expectedTag);
@@ -242,6 +251,12 @@ public final class MessageSeal {
                 throw new SealRefusedException(DropReason.UNDECODABLE, null, "not a tagged COSE array");
             }
             CBORItem content = tagged.getTagContent();
+            // The protected header is CBOR inside a byte string, which COSE's builder decodes in turn.
+            List<? extends CBORItem> elements = ((CBORItemList) content).getItems();
+            if (!elements.isEmpty() && elements.get(0) instanceof CBORByteArray header
+                    && header.getValue().length > 0) {
+                BOUNDS.check(header.getValue(), "the protected header");
+            }
             return type == COSEMessageType.COSE_SIGN1 ? COSESign1.build(content) : COSEMac0.build(content);
         } catch (IOException | COSEException | RuntimeException | StackOverflowError e) {
             // An attacker chooses these bytes: any failure of the decoder, nesting included, is a refusal.

@@ -220,8 +220,12 @@ final class DataTransportMessageBus extends DataTransportListenerAdapter impleme
             if (TopicFilter.matches(subscription.getKey(), topic)) {
                 try {
                     subscription.getValue().onMessage(topic, payload);
-                } catch (RuntimeException e) {
-                    LOG.warn("the handler of {} failed on a message on {}", subscription.getKey(), topic, e);
+                } catch (Throwable e) {
+                    // Whatever a message makes its handler throw, an OutOfMemoryError or a StackOverflowError
+                    // included, costs that message only: counted, logged at a bounded rate, and this worker serves
+                    // on. What the handler allocated is garbage once the stack has unwound.
+                    droppedMessages.drop(DropReason.FAILED, topic, null, payload.length,
+                            "the handler of " + subscription.getKey() + " threw " + e);
                 }
             }
         }

@@ -51,6 +51,7 @@ class BatchFrameTest {
         assertRefused(new byte[] { 2, 1, 0 }, "not a batch");
         // A count or length beyond the receiver's limits is refused before anything is allocated.
         assertRefused(new byte[] { BatchFrame.FORMAT, (byte) 0x80, 0x01 }, "128 records");
+        assertRefused(new byte[] { BatchFrame.FORMAT, 60, 1, 1 }, "60 records declared, 2 bytes are left");
         assertRefused(new byte[] { BatchFrame.FORMAT, 1, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0x07 },
                 "bytes, records are 1 to 1024");
     }

@@ -27,6 +27,11 @@ final class TreeHttp {
         this.base = base;
     }
 
+    /** The URI of {@code path} under the prefix, for a client of a test's own. */
+    URI uri(String path) {
+        return URI.create(base + path);
+    }
+
     HttpResponse<String> get(String path) throws Exception {
         return send(HttpRequest.newBuilder(URI.create(base + path)).GET());
     }
