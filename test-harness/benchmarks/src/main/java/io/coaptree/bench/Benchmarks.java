@@ -47,6 +47,8 @@ public final class Benchmarks {
         switch (command) {
             case "list" -> ScenarioCatalog.all().forEach(s -> System.out.println(s.name() + "\n    " + s.description()));
             case "run" -> System.exit(run(Arrays.copyOfRange(args, 1, args.length)));
+            case "driver-reads" -> System.exit(io.coaptree.bench.driver.DriverReadsBench.run(codeHome(), repoRoot(),
+                    driverSettings(Arrays.copyOfRange(args, 1, args.length))));
             case "jmh" -> {
                 // JMH's own output names no machine: this line is the one to quote with its figures
                 System.out.println("machine: " + MachineInfo.detect().describe());
@@ -131,6 +133,18 @@ public final class Benchmarks {
     }
 
     /** The checkout: the first directory, upwards from here or from this jar, that holds this module. */
+    /** {@code --set key=value} pairs of {@code driver-reads}. */
+    private static Map<String, String> driverSettings(String[] args) {
+        Map<String, String> settings = new HashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].equals("--set") && i + 1 < args.length && args[i + 1].contains("=")) {
+                String[] pair = args[++i].split("=", 2);
+                settings.put(pair[0], pair[1]);
+            }
+        }
+        return settings;
+    }
+
     static Path repoRoot() {
         for (Path start : new Path[] {Path.of("").toAbsolutePath(), codeHome()}) {
             for (Path dir = start; dir != null; dir = dir.getParent()) {

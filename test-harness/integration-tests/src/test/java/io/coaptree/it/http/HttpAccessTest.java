@@ -122,7 +122,10 @@ class HttpAccessTest {
         HttpResponse<String> head = gA1.send("HEAD", REMOTE_TEMPERATURE, null, null);
         assertEquals(200, head.statusCode());
         assertEquals("", head.body(), "HEAD is a GET without the body");
-        assertEquals(501, gA1.send("OPTIONS", REMOTE_TEMPERATURE, null, null).statusCode(), "no such CoAP method");
+        assertEquals(501, gA1.send("OPTIONS", REMOTE_TEMPERATURE, TreeHierarchy.OPERATOR, password).statusCode(),
+                "no such CoAP method");
+        assertEquals(401, gA1.send("OPTIONS", REMOTE_TEMPERATURE, null, null).statusCode(),
+                "an anonymous caller may only GET and HEAD: challenged before anything else is judged");
 
         // domain B's own Resource Directory holds its groups' synchronised sets
         awaitAnswer(tree.http("dB"), "/rd-lookup/res?rt=temp", body -> body.contains("/tree/B/2/gB2/temperature>"));
