@@ -1,7 +1,5 @@
 package io.coaptree.it.tree;
 
-import java.nio.file.Files;
-
 /**
  * The memory attack on Debian's Mosquitto started with exactly the generated {@code coaptree-broker.conf}. Required
  * under CI=true, skipped elsewhere when Mosquitto is absent (as {@link MosquittoProcess} decides).
@@ -15,7 +13,6 @@ class MosquittoMemoryAttackTest extends MemoryAttackScenarios {
 
     @Override
     protected TreeBroker startBroker(BrokerAdmissionScenarios.Admission admission) throws Exception {
-        return MosquittoProcess.start(admission.work().resolve("mosquitto"), admission.port(),
-                "mqtts://localhost:" + admission.port() + "/", Files.readAllLines(admission.confFile()));
+        return MosquittoProcess.startGenerated(admission);
     }
 }

@@ -49,6 +49,13 @@ final class MosquittoProcess implements TreeBroker {
                 "log_type error", "log_type warning", "log_type notice", "listener " + port + " 127.0.0.1"));
     }
 
+    /** Mosquitto with exactly the generated {@code coaptree-broker.conf} of {@code admission} (TLS only). */
+    static MosquittoProcess startGenerated(BrokerAdmissionScenarios.Admission admission)
+            throws IOException, InterruptedException {
+        return start(admission.work().resolve("mosquitto"), admission.port(),
+                "mqtts://localhost:" + admission.port() + "/", Files.readAllLines(admission.confFile()));
+    }
+
     /**
      * @param port     the port {@code settings} make it listen on (readiness is a TCP connect there)
      * @param url      the URL clients use
