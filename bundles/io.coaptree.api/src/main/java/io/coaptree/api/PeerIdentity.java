@@ -3,6 +3,7 @@ package io.coaptree.api;
 import java.security.Principal;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.server.resources.CoapExchange;
@@ -22,12 +23,22 @@ import org.eclipse.californium.elements.auth.X509CertPath;
  * ({@code ni:///sha-256;...});</li>
  * <li>{@value #KURA}: {@code name} is a Kura identity authenticated by the gateway's web server (HTTP access).</li>
  * </ul>
- * {@link #toString()} gives {@code type:name}, the form used in allow-lists ({@code psk:sensor-7}).
+ * A caller authenticated by <em>another</em> gateway and carried to this one through the tree is qualified by that
+ * gateway's tree address ({@link #gateway()}, e.g. {@code A/1/gA1}): a PSK identity {@code maint} known to gA1 is
+ * {@code A/1/gA1:psk:maint} everywhere else, never the same caller as a {@code maint} of another gateway. A peer this
+ * gateway authenticated itself (DTLS to it, a Kura identity over its own HTTP) has no gateway.
+ * <p>
+ * {@link #toString()} gives {@code type:name} or {@code gateway:type:name}, the forms used in allow-lists
+ * ({@code psk:sensor-7}, {@code A/1/gA1:psk:maint}); in an allow-list {@value #ANY_GATEWAY} as the gateway names the
+ * identity authenticated by any gateway, this one included ({@code *:psk:maint}), see {@link #admits}.
  *
  * @param type one of {@value #PSK}, {@value #X509}, {@value #RPK}, {@value #KURA}
  * @param name the identity inside that type
+ * @param gateway the tree address ({@code domain/group/node}, {@code -} for an absent level) of the gateway that
+ *            authenticated the caller, {@code null} for a peer of this gateway; in an allow-list entry also
+ *            {@value #ANY_GATEWAY}
  */
-public record PeerIdentity(String type, String name) implements Principal {
+public record PeerIdentity(String type, String name, String gateway) implements Principal {
 
     /** Type of a peer authenticated with a pre-shared key. */
     public static final String PSK = "psk";
@@ -43,9 +54,34 @@ public record PeerIdentity(String type, String name) implements Principal {
      */
     public static final String KURA = "kura";
 
+    /**
+     * The gateway of an allow-list entry that names an identity authenticated by any gateway of the tree
+     * ({@code *:psk:maint}): fleet-wide, written out so that nobody grants it by accident.
+     *
+     * @since 1.6
+     */
+    public static final String ANY_GATEWAY = "*";
+
+    /** A tree address: three levels, none empty, without ':' or white space ({@code -} for an absent level). */
+    private static final Pattern GATEWAY = Pattern.compile("[^/:\\s]+/[^/:\\s]+/[^/:\\s]+");
+
     public PeerIdentity {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(name, "name");
+    }
+
+    /** A peer this gateway authenticated itself. */
+    public PeerIdentity(String type, String name) {
+        this(type, name, null);
+    }
+
+    /**
+     * @param authenticatedBy the tree address of the gateway that authenticated the caller
+     * @return this identity as carried through the tree from that gateway
+     * @since 1.6
+     */
+    public PeerIdentity qualifiedBy(String authenticatedBy) {
+        return new PeerIdentity(type, name, authenticatedBy);
     }
 
     /**
@@ -89,26 +125,65 @@ public record PeerIdentity(String type, String name) implements Principal {
     }
 
     /**
-     * Parses the {@code type:name} form produced by {@link #toString()}.
+     * Parses the forms produced by {@link #toString()}, and the fleet-wide allow-list form.
      *
-     * @param text for example {@code psk:sensor-7}, {@code x509:CN=client,O=Example} or {@code kura:operator}
+     * @param text {@code type:name} (a peer of this gateway: {@code psk:sensor-7}, {@code x509:CN=client,O=Example},
+     *            {@code kura:operator}), {@code gateway:type:name} (a caller that gateway authenticated, carried through
+     *            the tree: {@code A/1/gA1:psk:maint}) or {@code *:type:name} (that identity from any gateway)
      * @return the identity
-     * @throws IllegalArgumentException if the type is not one of the four known types or the name is empty
+     * @throws IllegalArgumentException if the type is not one of the four known types, the name is empty, or the
+     *             gateway is neither a tree address nor {@value #ANY_GATEWAY}
      */
     public static PeerIdentity parse(String text) {
         int colon = text == null ? -1 : text.indexOf(':');
         if (colon <= 0 || colon == text.length() - 1) {
-            throw new IllegalArgumentException("expected <type>:<name> (psk, x509, rpk or kura), got '" + text + "'");
+            throw new IllegalArgumentException("expected [<gateway>:]<type>:<name> (psk, x509, rpk or kura), got '"
+                    + text + "'");
         }
-        String type = text.substring(0, colon).trim();
-        if (!PSK.equals(type) && !X509.equals(type) && !RPK.equals(type) && !KURA.equals(type)) {
-            throw new IllegalArgumentException("unknown identity type '" + type + "' (psk, x509, rpk or kura)");
+        String first = text.substring(0, colon).trim();
+        if (isType(first)) {
+            return new PeerIdentity(first, text.substring(colon + 1).trim());
         }
-        return new PeerIdentity(type, text.substring(colon + 1).trim());
+        if (!ANY_GATEWAY.equals(first) && !GATEWAY.matcher(first).matches()) {
+            throw new IllegalArgumentException("'" + first + "' is neither an identity type (psk, x509, rpk or kura) "
+                    + "nor a gateway (domain/group/node, or * for any gateway) in '" + text + "'");
+        }
+        PeerIdentity identity = parse(text.substring(colon + 1));
+        if (identity.gateway() != null) {
+            throw new IllegalArgumentException("two gateways in '" + text + "'");
+        }
+        return identity.qualifiedBy(first);
+    }
+
+    private static boolean isType(String type) {
+        return PSK.equals(type) || X509.equals(type) || RPK.equals(type) || KURA.equals(type);
     }
 
     /**
-     * As a {@link Principal}: the {@code type:name} form. A PeerIdentity is the principal of a request that
+     * Whether {@code caller} is the identity this allow-list entry names: the same type and name, authenticated by the
+     * same gateway (no gateway: this one), or by any if this entry's gateway is {@value #ANY_GATEWAY}. Names compare
+     * exactly; an allow-list that compares X.509 names as distinguished names does so itself, after this check of
+     * type and gateway ({@link #sameAuthenticator}).
+     *
+     * @since 1.6
+     */
+    public boolean admits(PeerIdentity caller) {
+        return sameAuthenticator(caller) && name.equals(caller.name());
+    }
+
+    /**
+     * Whether {@code caller} has this entry's type and was authenticated by the gateway this entry names (or by any,
+     * for {@value #ANY_GATEWAY}).
+     *
+     * @since 1.6
+     */
+    public boolean sameAuthenticator(PeerIdentity caller) {
+        return type.equals(caller.type())
+                && (ANY_GATEWAY.equals(gateway) || Objects.equals(gateway, caller.gateway()));
+    }
+
+    /**
+     * As a {@link Principal}: the {@code type:name} or {@code gateway:type:name} form. A PeerIdentity is the principal of a request that
      * {@link CoAPServer#execute} runs for a caller authenticated elsewhere.
      *
      * @since 1.2
@@ -120,6 +195,6 @@ public record PeerIdentity(String type, String name) implements Principal {
 
     @Override
     public String toString() {
-        return type + ":" + name;
+        return gateway == null ? type + ":" + name : gateway + ":" + type + ":" + name;
     }
 }

@@ -296,7 +296,7 @@ public final class CoapEnvelope {
                 + (query.isEmpty() ? "" : "?" + query) + ", " + payload.length + " payload bytes"
                 + (sourceNode == null ? "" : ", from " + sourceNode)
                 + (destinationNode == null ? "" : ", to " + destinationNode)
-                + (identity == null ? "" : ", caller " + identity.type() + ":" + identity.name())
+                + (identity == null ? "" : ", caller " + identity.gateway() + ":" + identity.type() + ":" + identity.name())
                 + (urgent ? ", urgent" : "") + "]";
     }
 }

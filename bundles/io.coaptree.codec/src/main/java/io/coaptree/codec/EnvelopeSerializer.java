@@ -17,10 +17,10 @@ import com.esotericsoftware.kryo.io.Output;
  * against the limits and the bytes actually left before allocating. Kryo's own string and array readers
  * allocate whatever a length prefix claims, which is why they are not used here.
  * <p>
- * Format version 3, after the version byte and the registration id: kind (byte), code (byte),
+ * Format version 4, after the version byte and the registration id: kind (byte), code (byte),
  * correlation id (var long), path, query, content-format+1, accept+1 (var ints), ETag count then each ETag
  * as length byte and bytes, observe+1 (var int), max-age+1 (var long), location path, payload length and
- * bytes, identity presence byte then type and name, source node, destination node, the identity voucher as its
+ * bytes, identity presence byte then type, name and the gateway that authenticated the caller (version 4 added it), source node, destination node, the identity voucher as its
  * length+1 (var int, 0 = none) and bytes (version 2 added it), a flags byte whose bit 0 is {@code urgent}, bit 1
  * {@code classAsked}, and whose other bits must be 0 (version 3 added it). A string is its UTF-8 length+1 as var int (0 = null) then the bytes.
  */
@@ -72,6 +72,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
             out.writeByte(1);
             writeString(out, "identity.type", identity.type());
             writeString(out, "identity.name", identity.name());
+            writeString(out, "identity.gateway", identity.gateway());
         }
         writeString(out, "sourceNode", e.sourceNode());
         writeString(out, "destinationNode", e.destinationNode());
@@ -116,7 +117,7 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
         int identityPresent = readUnsignedByte(in);
         if (identityPresent == 1) {
             b.identity(new CallerIdentity(readRequiredString(in, "identity.type"),
-                    readRequiredString(in, "identity.name")));
+                    readRequiredString(in, "identity.name"), readRequiredString(in, "identity.gateway")));
         } else if (identityPresent != 0) {
             throw new KryoException("identity: presence flag " + identityPresent + " is neither 0 nor 1");
         }

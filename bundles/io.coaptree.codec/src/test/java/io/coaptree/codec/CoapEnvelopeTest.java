@@ -70,8 +70,9 @@ class CoapEnvelopeTest {
         assertRefused("maxAge", () -> b.maxAge(1L << 32));
         assertRefused("etag", () -> b.addEtag(new byte[0]));
         assertRefused("etag", () -> b.addEtag(new byte[9]));
-        assertRefused("identity.name", () -> new CallerIdentity("psk", ""));
-        assertRefused("identity.type", () -> new CallerIdentity("", "x"));
+        assertRefused("identity.name", () -> new CallerIdentity("psk", "", "A/1/gA1"));
+        assertRefused("identity.type", () -> new CallerIdentity("", "x", "A/1/gA1"));
+        assertRefused("identity.gateway", () -> new CallerIdentity("psk", "x", ""));
     }
 
     @Test

@@ -46,7 +46,7 @@ class EnvelopeCodecRoundTripTest {
         assertEquals(60, back.maxAge());
         assertEquals("rd/4521", back.locationPath());
         assertArrayEquals(e.payload(), back.payload());
-        assertEquals(new CallerIdentity("psk", "gateway-7"), back.identity());
+        assertEquals(new CallerIdentity("psk", "gateway-7", "A/1/gA1"), back.identity());
         assertEquals("bologna/lab/node-2", back.sourceNode());
         assertEquals("bologna", back.destinationNode());
     }
@@ -69,7 +69,7 @@ class EnvelopeCodecRoundTripTest {
                 variant("empty location path", b -> b.locationPath("")),
                 variant("null payload", b -> b.payload(null)),
                 variant("one zero byte payload", b -> b.payload(new byte[1])),
-                variant("x509 identity", b -> b.identity(new CallerIdentity("x509", "CN=node, O=\u00e8"))),
+                variant("x509 identity", b -> b.identity(new CallerIdentity("x509", "CN=node, O=\u00e8", "-/-/top"))),
                 variant("empty node paths", b -> b.sourceNode("").destinationNode("")));
     }
 

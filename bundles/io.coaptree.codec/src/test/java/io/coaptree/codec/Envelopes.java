@@ -21,7 +21,7 @@ final class Envelopes {
                 .maxAge(60)
                 .locationPath("rd/4521")
                 .payload("</sensors/temp>;rt=\"temperature-c\";if=sensor".getBytes())
-                .identity(new CallerIdentity(CallerIdentity.TYPE_PSK, "gateway-7"))
+                .identity(new CallerIdentity(CallerIdentity.TYPE_PSK, "gateway-7", "A/1/gA1"))
                 .sourceNode("bologna/lab/node-2")
                 .destinationNode("bologna")
                 .voucher(new byte[] { (byte) 0xD2, (byte) 0x84, 0x43, 0x01, 0x02, 0x03 })
@@ -60,7 +60,7 @@ final class Envelopes {
         r.nextBytes(payload);
         b.payload(payload);
         if (r.nextBoolean()) {
-            b.identity(new CallerIdentity("x509", "CN=" + randomString(r, 10) + "x"));
+            b.identity(new CallerIdentity("x509", "CN=" + randomString(r, 10) + "x", "B/2/gB2"));
         }
         if (r.nextBoolean()) {
             b.sourceNode(randomString(r, 20));

@@ -63,12 +63,7 @@ class DirectRoutesTest {
     }
 
     private List<CoapEnvelope> get(String from, String uri) throws Exception {
-        String[] pathAndQuery = uri.split("\\?", 2);
-        List<String> query = pathAndQuery.length > 1 ? List.of(pathAndQuery[1].split("&")) : List.of();
-        List<CoapEnvelope> responses = new ArrayList<>();
-        gateways.get(from).rq.submit(TreeUri.parse(List.of(pathAndQuery[0].substring(1).split("/")), query),
-                CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).build(), responses::add);
-        return responses;
+        return gateways.get(from).get(uri);
     }
 
     private static String text(CoapEnvelope response) {

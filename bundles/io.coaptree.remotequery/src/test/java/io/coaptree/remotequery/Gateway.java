@@ -15,6 +15,7 @@ import io.coaptree.remotequery.node.CancellableExchange;
 import io.coaptree.remotequery.node.LocalExecutor;
 import io.coaptree.remotequery.node.RemoteQueryNode;
 import io.coaptree.remotequery.options.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.TreeUri;
 import io.coaptree.codec.CoapCodes;
 import io.coaptree.remotequery.node.ResponseSink;
 import io.coaptree.tree.bus.InMemoryMessageBus;
@@ -67,6 +68,16 @@ final class Gateway implements LocalExecutor {
 
     String name() {
         return tree.self().name();
+    }
+
+    /** Submits a GET of {@code uri} ({@code /tree/...} or {@code /tree-lookup/...}, query included) as a client would. */
+    List<CoapEnvelope> get(String uri) throws Exception {
+        String[] pathAndQuery = uri.split("\\?", 2);
+        List<String> query = pathAndQuery.length > 1 ? List.of(pathAndQuery[1].split("&")) : List.of();
+        List<CoapEnvelope> responses = new ArrayList<>();
+        rq.submit(TreeUri.parse(List.of(pathAndQuery[0].substring(1).split("/")), query),
+                CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET).build(), responses::add);
+        return responses;
     }
 
     void tick() {

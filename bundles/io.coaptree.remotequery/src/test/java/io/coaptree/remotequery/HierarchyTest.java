@@ -165,11 +165,11 @@ class HierarchyTest {
 
     @Test
     void aRequestCrossesDomainsAndTheAnswerReturns() throws Exception {
-        CoapEnvelope withIdentity = get().toBuilder().identity(new CallerIdentity("psk", "alice")).build();
+        CoapEnvelope withIdentity = get().toBuilder().identity(new CallerIdentity("psk", "alice", "A/g1/a1")).build();
         List<CoapEnvelope> responses = request("a1", "/tree/B/g2/b2/temperature", withIdentity);
         assertEquals(1, responses.size());
         assertEquals(CoapCodes.CONTENT, responses.get(0).code());
-        assertTrue(text(responses.get(0)).startsWith("21.5 at b2 for CallerIdentity[type=psk, name=alice]"),
+        assertTrue(text(responses.get(0)).startsWith("21.5 at b2 for CallerIdentity[type=psk, name=alice, gateway=A/g1/a1]"),
                 text(responses.get(0)));
         // group -> domain -> root -> domain -> group: every transit hop saw it, none executed it
         for (String transit : List.of("dA", "root", "dB")) {

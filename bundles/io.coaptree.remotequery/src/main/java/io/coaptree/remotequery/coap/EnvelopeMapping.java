@@ -23,8 +23,13 @@ public final class EnvelopeMapping {
     private EnvelopeMapping() {
     }
 
-    /** A client's request as it enters the tree; path and query are filled in by remote queries. */
-    public static CoapEnvelope fromRequest(Request request, Optional<PeerIdentity> caller) {
+    /**
+     * A client's request as it enters the tree; path and query are filled in by remote queries.
+     *
+     * @param entry the tree address of this gateway: it authenticated the caller, so it qualifies the identity that
+     *            travels (a caller another gateway authenticated keeps that gateway)
+     */
+    public static CoapEnvelope fromRequest(Request request, Optional<PeerIdentity> caller, String entry) {
         OptionSet o = request.getOptions();
         EnvelopeBuilder b = CoapEnvelope.builder(EnvelopeKind.REQUEST, request.getCode().value)
                 .contentFormat(o.hasContentFormat() ? o.getContentFormat() : CoapEnvelope.ABSENT)
@@ -33,7 +38,8 @@ public final class EnvelopeMapping {
                 .observe(o.hasObserve() ? o.getObserve() : CoapEnvelope.ABSENT)
                 .payload(request.getPayload());
         caller.filter(p -> !NodeIdentity.TYPE.equals(p.type()))
-                .ifPresent(p -> b.identity(new CallerIdentity(p.type(), p.name())));
+                .ifPresent(p -> b.identity(new CallerIdentity(p.type(), p.name(),
+                        p.gateway() == null ? entry : p.gateway())));
         return b.build();
     }
 
@@ -56,15 +62,20 @@ public final class EnvelopeMapping {
     }
 
     /**
-     * The caller identity an envelope carries, or {@code null} (anonymous). The gateway-internal type
+     * The caller identity an envelope carries, or {@code null} (anonymous), qualified by the gateway that
+     * authenticated it ({@code A/1/gA1:psk:maint}); a caller {@code self} authenticated is its own peer again
+     * ({@code psk:maint}), as if it had asked this gateway directly. The gateway-internal type
      * {@value NodeIdentity#TYPE} is never taken from the wire: an envelope claiming it runs anonymously.
+     *
+     * @param self the tree address of this gateway
      */
-    public static PeerIdentity callerOf(CoapEnvelope envelope) {
+    public static PeerIdentity callerOf(CoapEnvelope envelope, String self) {
         CallerIdentity identity = envelope.identity();
         if (identity == null || NodeIdentity.TYPE.equals(identity.type())) {
             return null;
         }
-        return new PeerIdentity(identity.type(), identity.name());
+        return new PeerIdentity(identity.type(), identity.name(),
+                self.equals(identity.gateway()) ? null : identity.gateway());
     }
 
     /** A response or notification of this gateway's server, to send back over the tree. */

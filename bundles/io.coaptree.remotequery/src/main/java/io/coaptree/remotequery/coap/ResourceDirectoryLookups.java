@@ -29,11 +29,16 @@ import io.coaptree.remotequery.lookup.LocalLookups;
  */
 public final class ResourceDirectoryLookups implements LocalLookups {
 
+    private final String self;
     private final ResourceDirectoryService directory;
     private final CoAPServer server;
 
-    /** @param server the gateway's CoAP server, whose access policy the caller meets */
-    public ResourceDirectoryLookups(ResourceDirectoryService directory, CoAPServer server) {
+    /**
+     * @param self this gateway's tree address (callers it authenticated itself are its own peers)
+     * @param server the gateway's CoAP server, whose access policy the caller meets
+     */
+    public ResourceDirectoryLookups(String self, ResourceDirectoryService directory, CoAPServer server) {
+        this.self = Objects.requireNonNull(self, "self");
         this.directory = Objects.requireNonNull(directory, "directory");
         this.server = Objects.requireNonNull(server, "server");
     }
@@ -44,7 +49,7 @@ public final class ResourceDirectoryLookups implements LocalLookups {
         if (request.code() != CoapCodes.GET || lookup.isEmpty()) {
             return Optional.empty();
         }
-        PeerIdentity caller = EnvelopeMapping.callerOf(request);
+        PeerIdentity caller = EnvelopeMapping.callerOf(request, self);
         if (!server.permits(Code.GET, lookup.get().path(), caller)) {
             return Optional.empty();
         }

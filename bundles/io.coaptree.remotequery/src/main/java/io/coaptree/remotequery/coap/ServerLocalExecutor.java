@@ -23,16 +23,21 @@ import io.coaptree.remotequery.node.ResponseSink;
  */
 public final class ServerLocalExecutor implements LocalExecutor {
 
+    private final String self;
     private final LocalCoapExecutor server;
     private final QueryClasses classes;
 
     /** Every answer normal. */
-    public ServerLocalExecutor(LocalCoapExecutor server) {
-        this(server, QueryClasses.allNormal());
+    public ServerLocalExecutor(String self, LocalCoapExecutor server) {
+        this(self, server, QueryClasses.allNormal());
     }
 
-    /** @param classes which answers travel as urgent */
-    public ServerLocalExecutor(LocalCoapExecutor server, QueryClasses classes) {
+    /**
+     * @param self this gateway's tree address (callers it authenticated itself run as its own peers)
+     * @param classes which answers travel as urgent
+     */
+    public ServerLocalExecutor(String self, LocalCoapExecutor server, QueryClasses classes) {
+        this.self = self;
         this.server = server;
         this.classes = classes;
     }
@@ -61,7 +66,7 @@ public final class ServerLocalExecutor implements LocalExecutor {
         // Tree traffic keeps the server's reserved capacity; a request for a caller anonymous where it entered is
         // anonymous work here too, so that anonymous callers cannot take that capacity by way of another gateway.
         RequestOrigin origin = RequestOrigin.tree(envelope.sourceNode(), envelope.identity() == null);
-        server.execute(request, EnvelopeMapping.callerOf(envelope), origin).whenComplete((response, error) -> {
+        server.execute(request, EnvelopeMapping.callerOf(envelope, self), origin).whenComplete((response, error) -> {
             if (error != null) {
                 boolean timeout = error instanceof TimeoutException || error.getCause() instanceof TimeoutException;
                 sink.accept(CoapEnvelope.builder(EnvelopeKind.RESPONSE,

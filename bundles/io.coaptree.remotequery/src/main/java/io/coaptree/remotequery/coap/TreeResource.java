@@ -71,7 +71,7 @@ public final class TreeResource extends ExtendedResource {
             exchange.sendResponse(bad);
             return;
         }
-        CoapEnvelope envelope = classes.entering(EnvelopeMapping.fromRequest(request, PeerIdentity.of(request)),
+        CoapEnvelope envelope = classes.entering(EnvelopeMapping.fromRequest(request, PeerIdentity.of(request), node.self().text()),
                 askedClass);
         boolean relay = (target instanceof RemoteTarget.Resource || target instanceof RemoteTarget.AnyReplica)
                 && exchange.getRelation() != null

@@ -153,10 +153,10 @@ public class RemoteQuery implements ConfigurableComponent {
         }
         RdSync s = sync;
         node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
-                new ServerLocalExecutor(server::execute, classes), options, Clock.systemUTC())
+                new ServerLocalExecutor(tree.self().text(), server::execute, classes), options, Clock.systemUTC())
                 .codec(new EnvelopeCodec(settings.codecLimits())).ownOrigin(ownOrigins)
                 .synced(s == null ? child -> false : s::holds).security(tree.security())
-                .localLookups(rd == null ? LocalLookups.NONE : new ResourceDirectoryLookups(rd, server)).build();
+                .localLookups(rd == null ? LocalLookups.NONE : new ResourceDirectoryLookups(tree.self().text(), rd, server)).build();
         node.start(bus, tree.droppedMessages());
         RemoteQueryNode n = node;
         long tick = tree.tickIntervalMillis();

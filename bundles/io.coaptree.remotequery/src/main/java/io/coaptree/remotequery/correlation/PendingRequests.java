@@ -20,7 +20,10 @@ import io.coaptree.codec.CoapEnvelope;
  * <p>
  * An entry may stay open after a response: its owner's {@link Lease} says for how long (an Observe relation lives
  * on as long as notifications renew its lease, see {@code observe.ObserveRelays}); otherwise the response closes it.
- * Thread-safe; completions run outside the lock.
+ * Every entry names the one gateway it was sent to: only a response whose sender is that gateway is handed to it
+ * (with direct routes any gateway may publish on any reply topic, so a correlation id alone would let one stolen
+ * gateway key answer what was asked of another). A response from anyone else leaves the entry waiting for the true
+ * answer. Thread-safe; completions run outside the lock.
  */
 public final class PendingRequests {
 
@@ -47,13 +50,25 @@ public final class PendingRequests {
         long after(CoapEnvelope response);
     }
 
+    /** What became of a response handed to {@link #deliver}. */
+    public enum Delivery {
+        /** Handed to the request it answers. */
+        DELIVERED,
+        /** No request is open under its correlation id (late, cancelled, or never sent). */
+        UNKNOWN,
+        /** A request is open under its correlation id, but was sent to another gateway: dropped, the request waits on. */
+        WRONG_SENDER
+    }
+
     private static final class Entry {
         final long id;
+        final String sentTo;
         final Completion completion;
         long deadline;
 
-        Entry(long id, Completion completion, long deadline) {
+        Entry(long id, String sentTo, Completion completion, long deadline) {
             this.id = id;
+            this.sentTo = sentTo;
             this.completion = completion;
             this.deadline = deadline;
         }
@@ -77,8 +92,14 @@ public final class PendingRequests {
         this.lease = Objects.requireNonNull(lease, "lease");
     }
 
-    /** Registers a request; returns its correlation id, or empty when {@code maxPending} are already open. */
-    public OptionalLong open(long timeoutMillis, Completion completion) {
+    /**
+     * Registers a request; returns its correlation id, or empty when {@code maxPending} are already open.
+     *
+     * @param sentTo the node address (text) of the gateway the request is sent to: the only sender whose responses
+     *            it accepts
+     */
+    public OptionalLong open(long timeoutMillis, String sentTo, Completion completion) {
+        Objects.requireNonNull(sentTo, "sentTo");
         Objects.requireNonNull(completion, "completion");
         synchronized (lock) {
             if (entries.size() >= maxPending) {
@@ -86,23 +107,25 @@ public final class PendingRequests {
             }
             long id = nextId++;
             long deadline = clock.millis() + timeoutMillis;
-            entries.put(id, new Entry(id, completion, deadline));
+            entries.put(id, new Entry(id, sentTo, completion, deadline));
             deadlines.add(new Deadline(deadline, id));
             return OptionalLong.of(id);
         }
     }
 
     /**
-     * Hands a response to the request with its correlation id.
-     *
-     * @return false when no such request is open (late, unknown, or cancelled)
+     * Hands a response to the request with its correlation id, if the response's sender is the gateway that request
+     * was sent to.
      */
-    public boolean deliver(CoapEnvelope response) {
+    public Delivery deliver(CoapEnvelope response) {
         Entry entry;
         synchronized (lock) {
             entry = entries.get(response.correlationId());
             if (entry == null) {
-                return false;
+                return Delivery.UNKNOWN;
+            }
+            if (!entry.sentTo.equals(response.sourceNode())) {
+                return Delivery.WRONG_SENDER;
             }
             long openFor = lease.after(response);
             if (openFor != Lease.CLOSE) {
@@ -113,7 +136,15 @@ public final class PendingRequests {
             }
         }
         entry.completion.onResponse(response);
-        return true;
+        return Delivery.DELIVERED;
+    }
+
+    /** The gateway the open request {@code id} was sent to, if one is open under that id. */
+    public Optional<String> sentTo(long id) {
+        synchronized (lock) {
+            Entry entry = entries.get(id);
+            return entry == null ? Optional.empty() : Optional.of(entry.sentTo);
+        }
     }
 
     /** Forgets a request without completing it (an Observe relation the client cancelled). */

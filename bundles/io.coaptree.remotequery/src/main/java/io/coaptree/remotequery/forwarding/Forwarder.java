@@ -167,7 +167,7 @@ public final class Forwarder {
     private void send(CoapEnvelope request, TreeMember next, long timeoutMillis, Upstream upstream,
             PendingRequests.Completion completion) {
         PendingRequests.Completion tracked = replicas.track(next, completion);
-        OptionalLong id = pending.open(timeoutMillis, tracked);
+        OptionalLong id = pending.open(timeoutMillis, next.address().text(), tracked);
         if (id.isEmpty()) {
             tracked.onResponse(ErrorAnswer.to(request, CoapCodes.SERVICE_UNAVAILABLE,
                     "too many pending remote requests (" + RemoteQueryOptions.MAX_PENDING + "=" + options.maxPending()
@@ -194,21 +194,38 @@ public final class Forwarder {
         }
     }
 
-    /** An envelope on this gateway's {@code reply} topic: an answer for a pending request. */
+    /**
+     * An envelope on this gateway's {@code reply} topic: an answer for a pending request, taken only from the gateway
+     * that request was sent to. Anything else is refused as {@code unexpected-reply} (counted, logged rate limited).
+     */
     public void onReply(String topic, int size, CoapEnvelope response) {
         if (response.kind() == EnvelopeKind.REQUEST) {
             refusals.drop(DropReason.TOPIC_MISMATCH, topic, response.sourceNode(), size,
                     "a REQUEST on a reply topic");
             return;
         }
-        if (!pending.deliver(response) && response.observe() != CoapEnvelope.ABSENT) {
-            // Nobody waits for this relation any more: tell the sender to stop relaying it.
-            try {
-                publish(NodeAddress.parse(String.valueOf(response.sourceNode())), TopicKind.QUERY,
-                        cancelOf(response.correlationId()));
-            } catch (InvalidNodeException e) {
-                LOG.debug("{}: notification without a valid source node", self);
+        PendingRequests.Delivery delivery = pending.deliver(response);
+        if (delivery == PendingRequests.Delivery.WRONG_SENDER) {
+            // Only the gateway asked answers (its seal proved the sender); the request waits on for its answer.
+            refusals.drop(DropReason.UNEXPECTED_REPLY, topic, response.sourceNode(), size, "correlation id "
+                    + response.correlationId() + " belongs to a request sent to "
+                    + pending.sentTo(response.correlationId()).orElse("another gateway"));
+        } else if (delivery == PendingRequests.Delivery.UNKNOWN) {
+            refusals.drop(DropReason.UNEXPECTED_REPLY, topic, response.sourceNode(), size,
+                    "no request waits under correlation id " + response.correlationId());
+            if (response.observe() != CoapEnvelope.ABSENT) {
+                cancelRelationAt(response);
             }
+        }
+    }
+
+    /** Nobody waits for this relation any more: tells its sender to stop relaying it. */
+    private void cancelRelationAt(CoapEnvelope notification) {
+        try {
+            publish(NodeAddress.parse(String.valueOf(notification.sourceNode())), TopicKind.QUERY,
+                    cancelOf(notification.correlationId()));
+        } catch (InvalidNodeException e) {
+            LOG.debug("{}: notification without a valid source node", self);
         }
     }
 

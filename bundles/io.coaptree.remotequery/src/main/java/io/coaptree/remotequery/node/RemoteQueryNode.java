@@ -99,6 +99,11 @@ public final class RemoteQueryNode {
         forwarder.stop();
     }
 
+    /** This gateway's address in the tree. */
+    public NodeAddress self() {
+        return self;
+    }
+
     /** Expires overdue requests and lapsed Observe relays. */
     public void tick() {
         forwarder.sweep();

@@ -50,7 +50,8 @@ public final class CallerVouchers {
         byte[] voucher = request.voucher();
         if (voucher == null) {
             return Optional.of(new Rejection(DropReason.UNSIGNED, request.sourceNode(), "caller "
-                    + request.identity().type() + ":" + request.identity().name() + " without a voucher"));
+                    + request.identity().gateway() + ":" + request.identity().type() + ":" + request.identity().name()
+                    + " without a voucher"));
         }
         try {
             security.openVoucher(voucher, v -> VoucherStatement.matches(v.statement(), v.entry(), request));

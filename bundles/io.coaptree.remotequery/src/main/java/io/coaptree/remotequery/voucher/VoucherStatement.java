@@ -16,11 +16,12 @@ import io.coaptree.codec.CoapEnvelope;
  * by it over DTLS) asked this gateway to apply this method to this target with this payload. It binds every field
  * no hop changes (caller, method, path, query, Content-Format, destination, a SHA-256 of the payload) and the
  * entry gateway itself, so a relay can neither give the request another caller nor give the voucher another
- * request. The bytes are deterministic: the owner builds them again from the request it got and compares.
+ * request. Version 2 adds the gateway that qualifies the caller, which must be the entry gateway itself. The bytes
+ * are deterministic: the owner builds them again from the request it got and compares.
  */
 final class VoucherStatement {
 
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
 
     private VoucherStatement() {
     }
@@ -34,6 +35,7 @@ final class VoucherStatement {
             out.writeUTF(entry);
             out.writeUTF(identity.type());
             out.writeUTF(identity.name());
+            out.writeUTF(identity.gateway());
             out.writeByte(request.code());
             out.writeUTF(request.path());
             out.writeUTF(request.query());
@@ -48,8 +50,11 @@ final class VoucherStatement {
         return bytes.toByteArray();
     }
 
-    /** Whether {@code statement}, vouched for by {@code entry}, is the statement for {@code request}. */
+    /**
+     * Whether {@code statement}, vouched for by {@code entry}, is the statement for {@code request}, and its caller
+     * one {@code entry} authenticated (a gateway vouches only for its own callers, never in another's name).
+     */
     static boolean matches(byte[] statement, String entry, CoapEnvelope request) {
-        return Arrays.equals(statement, of(entry, request));
+        return entry.equals(request.identity().gateway()) && Arrays.equals(statement, of(entry, request));
     }
 }

@@ -157,8 +157,9 @@ class TreeResourceTest {
         MembershipProtocol tree = new MembershipProtocol(TreeOptions.fromProperties(treeSettings), Clock.systemUTC());
         trees.put(address, tree);
         RemoteQueryNode node = RemoteQueryNode.builder(tree.self(), tree::view, tree.topics(),
-                new ServerLocalExecutor(server::execute), options, Clock.systemUTC())
-                .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(services.get(address), server)).build();
+                new ServerLocalExecutor(address, server::execute), options, Clock.systemUTC())
+                .ownOrigin(new OwnOrigins(server)).localLookups(new ResourceDirectoryLookups(address,
+                        services.get(address), server)).build();
         nodes.put(address, node);
         InMemoryMessageBus.Connection connection = bus.connect(address, tree.lastWill());
         synchronized (bus) {

@@ -73,15 +73,25 @@ public enum AccessDecision {
         return method != Code.GET && method != Code.FETCH;
     }
 
+    /**
+     * Whether an allow-list names {@code peer}: the same identity authenticated by the same gateway (an unqualified
+     * entry names a peer of this gateway, a qualified one a caller that gateway authenticated, {@code *:} any), see
+     * {@link PeerIdentity#admits}.
+     */
     private static boolean listed(Set<PeerIdentity> list, PeerIdentity peer) {
-        if (list.isEmpty() || list.contains(peer)) {
+        if (list.isEmpty()) {
             return true;
+        }
+        for (PeerIdentity entry : list) {
+            if (entry.admits(peer)) {
+                return true;
+            }
         }
         if (PeerIdentity.X509.equals(peer.type())) {
             // a DN may be written with other spacing or attribute case than the certificate carries
             X500Principal subject = new X500Principal(peer.name());
             for (PeerIdentity entry : list) {
-                if (PeerIdentity.X509.equals(entry.type()) && new X500Principal(entry.name()).equals(subject)) {
+                if (entry.sameAuthenticator(peer) && new X500Principal(entry.name()).equals(subject)) {
                     return true;
                 }
             }

@@ -43,8 +43,11 @@ public record AccessPolicy(boolean readsAuthenticated, boolean writesAuthenticat
             .named("Access: allowed writers")
             .describedAs("Optional allow-list of identities that may write, one per line (or separated by ';'): "
                     + "psk:IDENTITY, x509:SUBJECT-DN (e.g. x509:CN=client,O=Example), rpk:ni:///sha-256;..., "
-                    + "kura:NAME (a Kura identity calling through HTTP). Other authenticated peers get 4.03 "
-                    + "Forbidden. Empty: any authenticated peer.|TextArea");
+                    + "kura:NAME (a Kura identity calling through HTTP) name peers this gateway authenticated itself; "
+                    + "GATEWAY:TYPE:NAME (e.g. A/1/gA1:psk:maint) a caller that gateway authenticated, writing "
+                    + "through the tree; *:TYPE:NAME that identity from any gateway (fleet-wide). Other "
+                    + "authenticated peers get 4.03 Forbidden. Empty: any authenticated peer (of any gateway: "
+                    + "see docs/hierarchy.md, Threat model).|TextArea");
 
     /** This class's settings, in WebUI order. */
     public static final List<Setting<?>> ALL = List.of(READS, WRITES, WRITERS);

@@ -55,6 +55,44 @@ class AccessDecisionTest {
                 Optional.of(new PeerIdentity(PeerIdentity.KURA, "viewer")), AccessRequirement.none()));
     }
 
+    /**
+     * A caller another gateway authenticated arrives qualified by it: {@code maint} known only to gA1 is not the
+     * {@code maint} of this gateway, and only an entry naming gA1's, or explicitly any gateway's, admits it.
+     */
+    @Test
+    void anIdentityIsTheSameCallerOnlyWhenTheSameGatewayAuthenticatedIt() {
+        Optional<PeerIdentity> maintOfGA1 = Optional.of(new PeerIdentity("psk", "maint", "A/1/gA1"));
+        Optional<PeerIdentity> maintHere = Optional.of(new PeerIdentity("psk", "maint"));
+        AccessPolicy ownAndGB1 = AccessPolicy
+                .fromProperties(Map.of("access.writers", "psk:maint\nB/1/gB1:psk:maint"));
+        assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(ownAndGB1, Code.PUT, maintOfGA1, none()));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(ownAndGB1, Code.PUT, maintHere, none()));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(ownAndGB1, Code.PUT,
+                Optional.of(new PeerIdentity("psk", "maint", "B/1/gB1")), none()));
+
+        AccessPolicy gA1s = AccessPolicy.fromProperties(Map.of("access.writers", "A/1/gA1:psk:maint"));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(gA1s, Code.PUT, maintOfGA1, none()));
+        assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(gA1s, Code.PUT, maintHere, none()));
+        assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(gA1s, Code.PUT,
+                Optional.of(new PeerIdentity("kura", "maint", "A/1/gA1")), none()), "the type counts too");
+
+        AccessPolicy fleetWide = AccessPolicy.fromProperties(Map.of("access.writers", "*:psk:maint"));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(fleetWide, Code.PUT, maintOfGA1, none()));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(fleetWide, Code.PUT, maintHere, none()));
+        assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(fleetWide, Code.PUT,
+                Optional.of(new PeerIdentity("psk", "alice", "A/1/gA1")), none()));
+
+        AccessPolicy x509OfGA1 = AccessPolicy.fromProperties(Map.of("access.writers", "A/1/gA1:x509:CN=op, O=Site"));
+        assertEquals(AccessDecision.ALLOWED, AccessDecision.of(x509OfGA1, Code.PUT,
+                Optional.of(new PeerIdentity("x509", "CN=op,O=Site", "A/1/gA1")), none()));
+        assertEquals(AccessDecision.FORBIDDEN, AccessDecision.of(x509OfGA1, Code.PUT,
+                Optional.of(new PeerIdentity("x509", "CN=op,O=Site", "A/2/gA2")), none()));
+    }
+
+    private static AccessRequirement none() {
+        return AccessRequirement.none();
+    }
+
     @Test
     void aResourceCanTightenButNotLoosenThePolicy() {
         AccessPolicy open = AccessPolicy.open();

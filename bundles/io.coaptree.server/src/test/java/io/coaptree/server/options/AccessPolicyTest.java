@@ -34,5 +34,20 @@ class AccessPolicyTest {
                 () -> AccessPolicy.fromProperties(Map.of("access.writers", "alice"))).field());
         assertEquals("access.writers", assertThrows(InvalidPropertyException.class,
                 () -> AccessPolicy.fromProperties(Map.of("access.writers", "x509:not a dn"))).field());
+        for (String bad : new String[] { "A/1:psk:maint", "**:psk:maint", "*:maint", "A/1/gA1:*:psk:maint",
+                "A/1/gA1:node:A/1/gA1", "A/1/gA1:x509:not a dn" }) {
+            InvalidPropertyException e = assertThrows(InvalidPropertyException.class,
+                    () -> AccessPolicy.fromProperties(Map.of("access.writers", "psk:alice\n" + bad)), bad);
+            assertEquals("access.writers", e.field(), bad);
+        }
+    }
+
+    @Test
+    void entriesNameAPeerOfThisGatewayACallerOfAnotherOrOfAny() {
+        AccessPolicy policy = AccessPolicy.fromProperties(Map.of("access.writers",
+                "psk:maint\n A/1/gA1:psk:maint ;*:kura:operator\n-/-/top:psk:ops"));
+        assertEquals(Set.of(new PeerIdentity("psk", "maint"), new PeerIdentity("psk", "maint", "A/1/gA1"),
+                new PeerIdentity("kura", "operator", PeerIdentity.ANY_GATEWAY),
+                new PeerIdentity("psk", "ops", "-/-/top")), policy.writers());
     }
 }

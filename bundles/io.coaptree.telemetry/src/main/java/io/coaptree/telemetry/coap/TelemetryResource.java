@@ -90,9 +90,12 @@ public final class TelemetryResource extends ExtendedResource {
         exchange.respond(ResponseCode.CHANGED);
     }
 
-    /** The device's authenticated identity ({@code psk:sensor-1}), else its address ({@code coap://ip:port}). */
+    /**
+     * The device's authenticated identity ({@code psk:sensor-1}, qualified by its gateway when another gateway
+     * authenticated it: {@code A/1/gA1:psk:sensor-1}), else its address ({@code coap://ip:port}).
+     */
     private static String source(CoapExchange exchange) {
-        return PeerIdentity.of(exchange).map(p -> p.type() + ":" + p.name())
+        return PeerIdentity.of(exchange).map(PeerIdentity::toString)
                 .orElseGet(() -> "coap://" + hostLiteral(exchange) + ":" + exchange.getSourcePort());
     }
 

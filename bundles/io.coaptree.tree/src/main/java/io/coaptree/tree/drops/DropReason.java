@@ -38,7 +38,13 @@ public enum DropReason {
      * Its handling threw, an {@link Error} included (out of memory, stack overflow): whatever the cause, a defect
      * of this gateway or input no decoder foresaw, the message is dropped and the worker that handled it serves on.
      */
-    FAILED("failed");
+    FAILED("failed"),
+    /**
+     * A reply or notification no request of this gateway waits for from its sender: its correlation id is unknown
+     * (late, cancelled, guessed), or belongs to a request sent to another gateway. Only the gateway a request was
+     * sent to may answer it, so one stolen gateway key cannot answer requests meant for others.
+     */
+    UNEXPECTED_REPLY("unexpected-reply");
 
     private final String label;
 

@@ -60,7 +60,7 @@ public class SealBenchmark {
     public void prepare() throws SealRefusedException, io.coaptree.codec.EnvelopeCodecException {
         envelope = new EnvelopeCodec().encode(CoapEnvelope.builder(EnvelopeKind.REQUEST, CoapCodes.GET)
                 .correlationId(123_456_789L).path("temperature").query("").sourceNode("B/-/dB")
-                .destinationNode("B/2/gB2").identity(new CallerIdentity(CallerIdentity.TYPE_PSK, "demo")).build());
+                .destinationNode("B/2/gB2").identity(new CallerIdentity(CallerIdentity.TYPE_PSK, "demo", "A/1/gA1")).build());
         if (mode.equals("signature") || mode.equals("link")) {
             TreePki pki = TreePki.create("Benchmark Tree CA");
             CertificateAuthorityTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());

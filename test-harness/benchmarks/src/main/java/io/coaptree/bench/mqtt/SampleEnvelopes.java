@@ -19,7 +19,7 @@ public final class SampleEnvelopes {
                 .path("building-a/floor-1/temperature")
                 .query("rt=temp&if=sensor")
                 .accept(50)
-                .identity(new CallerIdentity("x509", "CN=client,O=CoAPTree Test"))
+                .identity(new CallerIdentity("x509", "CN=client,O=CoAPTree Test", "A/1/gA1"))
                 .sourceNode("root/domain-a/group-1")
                 .destinationNode("root/domain-a/group-2")
                 .build();

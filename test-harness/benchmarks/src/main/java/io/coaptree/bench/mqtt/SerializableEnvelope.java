@@ -37,6 +37,7 @@ final class SerializableEnvelope implements Serializable {
     private final byte[] payload;
     private final String identityType;
     private final String identityName;
+    private final String identityGateway;
     private final String sourceNode;
     private final String destinationNode;
 
@@ -55,6 +56,7 @@ final class SerializableEnvelope implements Serializable {
         payload = e.payload();
         identityType = e.identity() == null ? null : e.identity().type();
         identityName = e.identity() == null ? null : e.identity().name();
+        identityGateway = e.identity() == null ? null : e.identity().gateway();
         sourceNode = e.sourceNode();
         destinationNode = e.destinationNode();
     }
@@ -94,7 +96,7 @@ final class SerializableEnvelope implements Serializable {
                 .sourceNode(sourceNode)
                 .destinationNode(destinationNode);
         if (identityType != null) {
-            b.identity(new CallerIdentity(identityType, identityName));
+            b.identity(new CallerIdentity(identityType, identityName, identityGateway));
         }
         return b.build();
     }

@@ -66,6 +66,11 @@ public final class TlsMqttClient implements AutoCloseable {
         MqttConnectOptions options = new MqttConnectOptions();
         options.setCleanSession(true);
         options.setConnectionTimeout(10);
+        // Paho counts a QoS 1 publish in flight until its callback thread has handled the PUBACK, which can lag
+        // behind the blocking publish on a busy machine: with its default window of 10 a burst of publishes one after
+        // another was refused by the client itself ("Too many publishes in progress"). The widest window MQTT's packet
+        // ids allow keeps the client's own bookkeeping out of what the tests judge.
+        options.setMaxInflight(65_535);
         options.setSocketFactory(TestPki.tlsContext(pkcs12, storePassword).getSocketFactory());
         if (username != null) {
             options.setUserName(username);
@@ -125,6 +130,11 @@ public final class TlsMqttClient implements AutoCloseable {
     /** QoS 0: handed to the connection, in order with this client's other publishes. */
     public void send(String topic, byte[] payload) throws MqttException {
         client.publish(topic, payload, 0, false);
+    }
+
+    /** The next message received within {@code timeout}, or null. */
+    public Received poll(Duration timeout) throws InterruptedException {
+        return received.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Waits for a message with this payload; everything received before it is returned in order, it last. */

@@ -211,8 +211,12 @@ class HttpAccessTest {
             tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
                     Map.of("access.writers", "psk:someone-else"));
             awaitStatus(() -> gA1.put(REMOTE_SWITCH, "on", TreeHierarchy.OPERATOR, password), 403);
+            // kura:operator names gB2's own operator: gA1's arrives as A/1/gA1:kura:operator
             tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
                     Map.of("access.writers", "psk:someone-else\nkura:" + TreeHierarchy.OPERATOR));
+            assertEquals(403, gA1.put(REMOTE_SWITCH, "on", TreeHierarchy.OPERATOR, password).statusCode());
+            tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
+                    Map.of("access.writers", "psk:someone-else\nA/1/gA1:kura:" + TreeHierarchy.OPERATOR));
             awaitStatus(() -> gA1.put(REMOTE_SWITCH, "off", TreeHierarchy.OPERATOR, password), 200);
         } finally {
             tree.hierarchy().node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writers", ""));

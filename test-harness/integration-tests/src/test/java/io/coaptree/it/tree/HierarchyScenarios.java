@@ -387,7 +387,7 @@ abstract class HierarchyScenarios {
             // the stolen gateway speaks as itself, with gA1's voucher for alice but another caller in the request
             io.coaptree.codec.EnvelopeCodec codec = new io.coaptree.codec.EnvelopeCodec();
             byte[] otherCaller = codec.encode(codec.decode(envelope).toBuilder().sourceNode("B/-/dX")
-                    .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory")).build());
+                    .identity(new io.coaptree.codec.CallerIdentity("psk", "mallory", "A/1/gA1")).build());
             refusedAt("gB2", "forged", () -> attacker.publish(query,
                     hinted(SealForger.seal("B/-/dX", stolen, Duration.ZERO, query, otherCaller))));
         }
@@ -812,12 +812,8 @@ abstract class HierarchyScenarios {
         assertEquals(expected, last, "the notification after change " + change + " reached gA1's client");
     }
 
-    /** A routed message as it goes on a query or reply topic: the class hint byte (normal), then the message. */
     private static byte[] hinted(byte[] message) {
-        byte[] wire = new byte[message.length + 1];
-        wire[0] = (byte) io.coaptree.tree.bus.DeliveryClass.NORMAL.code();
-        System.arraycopy(message, 0, wire, 1, message.length);
-        return wire;
+        return SealForger.hinted(message);
     }
 
     private static byte[] randomBytes(Random random, int length, int first) {

@@ -53,4 +53,12 @@ final class SealForger {
                     throw new SealRefusedException(io.coaptree.tree.drops.DropReason.UNTRUSTED, s, "unused");
                 }, Clock.offset(Clock.systemUTC(), clockShift), 30_000);
     }
+
+    /** A routed message as it goes on a query or reply topic: the class hint byte (normal), then the message. */
+    static byte[] hinted(byte[] message) {
+        byte[] wire = new byte[message.length + 1];
+        wire[0] = (byte) io.coaptree.tree.bus.DeliveryClass.NORMAL.code();
+        System.arraycopy(message, 0, wire, 1, message.length);
+        return wire;
+    }
 }
