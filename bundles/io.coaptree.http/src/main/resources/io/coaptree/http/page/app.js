@@ -1,5 +1,6 @@
 // The page of the tree: plain browser JavaScript, no framework and no build step.
-// Data: .tree/gateways (JSON), tree-lookup/res (CoRE link format, through CoAP), .tree/events (server-sent events).
+// Data: .tree/gateways (JSON), tree-stats (JSON, through CoAP: this gateway's join), tree-lookup/res (CoRE link format,
+// through CoAP), .tree/events (server-sent events).
 "use strict";
 
 const state = { resources: new Map(), streamKey: "", events: null };
@@ -38,6 +39,19 @@ async function loadGateways() {
   }
   document.getElementById("gateway-count").textContent =
     tree.gateways.filter(g => g.live).length + " live of " + tree.gateways.length;
+}
+
+// This gateway's own join: a gateway refused (another holds its name) says by whom and when it asks again.
+async function loadJoin() {
+  const response = await fetch("tree-stats", { cache: "no-store" });
+  const join = response.ok ? (await response.json()).join : null;
+  const shown = document.getElementById("join");
+  if (!join) { shown.textContent = ""; return; }
+  shown.className = "join-" + join.state.toLowerCase();
+  shown.textContent = join.state === "REFUSED"
+    ? "join refused by " + (join["refused-by"] || "?") + ", asks again at "
+      + new Date(join["next-attempt"]).toLocaleTimeString()
+    : join.state.toLowerCase();
 }
 
 // RFC 6690 link format: links separated by commas outside quotes and angle brackets.
@@ -151,6 +165,8 @@ document.getElementById("login").addEventListener("input", () => {
 document.getElementById("login").addEventListener("submit", event => event.preventDefault());
 
 loadGateways();
+loadJoin();
 loadResources();
 setInterval(loadGateways, 2000);
+setInterval(loadJoin, 2000);
 setInterval(loadResources, 15000);

@@ -183,6 +183,7 @@ class HttpAccessTest {
         try (ChromiumPage page = ChromiumPage.open(tree.hierarchy().pageUrl("gA1"))) {
             page.await("seven gateways listed live", WAIT,
                     () -> page.count("#gateways tr.gateway[data-live='true']") == 7);
+            page.await("gA1's own join shown", WAIT, () -> page.text("#join").equals("joined"));
             String temperature = "#resources tr[data-uri='" + REMOTE_TEMPERATURE + "'] .value";
             page.await("a temperature shown", WAIT, () -> page.text(temperature).matches("-?\\d+\\.\\d"));
             String before = page.text(temperature);
