@@ -53,7 +53,9 @@ class DriverAssetTest {
         TreeHierarchy.Settings settings = TreeTestSettings.fastTree(work, "driver-", broker.url(), Map.of());
         tree = TreeHierarchy.start(settings, List.of(new Gateway(ROOT, 0, "", ""), new Gateway("dA", 1, "A", ""),
                 new Gateway("gA1", 2, "A", "1"), new Gateway("gB2", 2, "B", "2")), TIMEOUT);
-        tree.node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID, Map.of("access.writers", "kura:asset-driver"));
+        // the driver's identity as gB2 sees it: qualified by gA1, the gateway that vouches for it
+        tree.node("gB2").updateConfiguration(TreeHierarchy.SERVER_PID,
+                Map.of("access.writers", "A/1/gA1:kura:asset-driver"));
 
         KuraNode gA1 = tree.node("gA1");
         AssetClient.install(gA1, Path.of(System.getProperty("coaptree.bundle.asset")));
