@@ -31,6 +31,12 @@ final class CaliforniumSettings {
         // and so reuse an ID after 60 s: the endpoints take theirs from LeasedMessageIds (RFC 7252's 247 s) instead.
         config.set(CoapConfig.EXCHANGE_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
         config.set(CoapConfig.NON_LIFETIME, options.exchangeLifetimeSeconds(), TimeUnit.SECONDS);
+        // No multicast message-ID range. By default Californium keeps IDs 65000-65535 for multicast requests and
+        // silently drops any ACK or Reset numbered there; LeasedMessageIds numbers unicast messages through the whole
+        // 16-bit space, so the ACK of a confirmable notification numbered 65000 or above was lost: the notification
+        // stayed "in transit", the next one waited for its retransmission, and after the last one the relation ended.
+        // The server never sends multicast requests, the only use of that range.
+        config.set(CoapConfig.MULTICAST_BASE_MID, 0);
         // Per-peer bounded deduplication: the default store keeps every message for the exchange lifetime, so its
         // size follows the request rate and a burst can fill a gateway's heap.
         config.set(CoapConfig.DEDUPLICATOR, CoapConfig.DEDUPLICATOR_PEERS_MARK_AND_SWEEP);

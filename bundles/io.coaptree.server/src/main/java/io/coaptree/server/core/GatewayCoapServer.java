@@ -215,6 +215,11 @@ public final class GatewayCoapServer implements CoAPServer, AutoCloseable {
         return messageIds.allocator().refusals();
     }
 
+    /** The allocator the endpoints number their messages from (tests in this package move its sequence). */
+    MessageIdAllocator messageIdAllocator() {
+        return messageIds.allocator();
+    }
+
     /** @return the Californium server, for adding resources that are not {@link ExtendedResource}s */
     public CoapServer californium() {
         return server;

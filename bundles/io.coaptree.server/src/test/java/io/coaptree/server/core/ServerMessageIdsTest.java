@@ -15,6 +15,8 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 import org.eclipse.californium.core.CoapResponse;
@@ -22,10 +24,13 @@ import org.eclipse.californium.core.coap.CoAP.ResponseCode;
 import org.eclipse.californium.core.coap.CoAP.Type;
 import org.eclipse.californium.core.coap.EmptyMessage;
 import org.eclipse.californium.core.coap.Message;
+import org.eclipse.californium.core.coap.MessageObserverAdapter;
 import org.eclipse.californium.core.coap.Request;
 import org.eclipse.californium.core.coap.Response;
+import org.eclipse.californium.core.coap.Token;
 import org.eclipse.californium.core.network.serialization.UdpDataParser;
 import org.eclipse.californium.core.network.serialization.UdpDataSerializer;
+import org.eclipse.californium.core.server.resources.CoapExchange;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -170,9 +175,98 @@ class ServerMessageIdsTest {
             return answered;
         }
 
+        /** Acknowledges a confirmable message of the server's, as a client's stack does. */
+        void acknowledge(Message message) throws IOException {
+            EmptyMessage ack = EmptyMessage.newACK(message);
+            ack.setToken(Token.EMPTY);
+            byte[] datagram = new UdpDataSerializer().getByteArray(ack);
+            socket.send(new DatagramPacket(datagram, datagram.length, InetAddress.getLoopbackAddress(),
+                    server.getPort()));
+        }
+
+        InetSocketAddress address() {
+            return (InetSocketAddress) socket.getLocalSocketAddress();
+        }
+
         @Override
         public void close() {
             socket.close();
+        }
+    }
+
+    /** Observable with confirmable notifications; records the message ID of each one the client acknowledged. */
+    private static final class AcknowledgedResource extends ExtendedResource {
+        final Set<Integer> acknowledged = ConcurrentHashMap.newKeySet();
+        private volatile String value = "0";
+
+        AcknowledgedResource() {
+            super("acknowledged");
+            setObservable(true);
+            setObserveType(Type.CON);
+        }
+
+        void set(String newValue) {
+            value = newValue;
+            changed();
+        }
+
+        @Override
+        public void handleGET(CoapExchange exchange) {
+            Response response = new Response(ResponseCode.CONTENT);
+            response.setPayload(value);
+            response.addMessageObserver(new MessageObserverAdapter() {
+                @Override
+                public void onAcknowledgement() {
+                    acknowledged.add(response.getMID());
+                }
+            });
+            exchange.respond(response);
+        }
+    }
+
+    /**
+     * Californium keeps message IDs 65000 and above for multicast requests unless told otherwise, and drops every ACK
+     * numbered there; the server numbers its unicast messages through all 16 bits. A confirmable notification
+     * numbered 65000 must still count as acknowledged when the client acknowledges it, and the next one go out: a
+     * relayed relation once stalled there, its next notifications held back behind one forever "in transit".
+     */
+    @Test
+    void aConfirmableNotificationNumbered65000OrAboveIsAcknowledged() throws Exception {
+        start();
+        AcknowledgedResource resource = new AcknowledgedResource();
+        server.addResource(resource, ExtendedResource.class);
+        try (Device device = new Device()) {
+            Request observe = Request.newGet();
+            observe.setConfirmable(true);
+            observe.setObserve();
+            observe.getOptions().setUriPath("acknowledged");
+            device.send(observe);
+            assertTrue(device.await().getOptions().hasObserve(), "the observation was not established");
+
+            // move the server's sequence towards the client so that its next ID is 65000
+            MessageIdAllocator ids = server.messageIdAllocator();
+            int last;
+            do {
+                last = ids.next(device.address());
+                if (last < 0) { // the sequence came round to a group it used within 247 s
+                    clock.advance(MessageIdAllocator.EXCHANGE_LIFETIME);
+                }
+            } while (last != 64_999);
+
+            for (int change = 1; change <= 3; change++) {
+                resource.set(Integer.toString(change));
+                Response notification = device.await();
+                assertEquals(Type.CON, notification.getType());
+                assertEquals(Integer.toString(change), notification.getPayloadString());
+                assertEquals(64_999 + change, notification.getMID());
+                device.acknowledge(notification);
+                long deadline = System.nanoTime() + OUTCOME_DEADLINE_NANOS;
+                while (!resource.acknowledged.contains(notification.getMID())) {
+                    assertTrue(System.nanoTime() < deadline,
+                            "the ACK of notification " + notification.getMID() + " was not taken");
+                    Thread.sleep(5);
+                }
+            }
         }
     }
 
