@@ -200,7 +200,10 @@ public final class CoapTreeServlet extends HttpServlet {
             created[0].close();
             return;
         }
-        response.flushBuffer();
+        // Nothing more here: the stream has written and flushed its head, and from now on only it touches the
+        // response, under its own lock. The first answers of its relations arrive on other threads while this one is
+        // still here, and Jetty's output refuses two writers at once (IllegalStateException "api=BLOCKED"): a flush
+        // from this thread once ended a freshly opened stream and with it every relation it held.
     }
 
     /** Where the caller reached this gateway: the server limits anonymous callers per address. */
