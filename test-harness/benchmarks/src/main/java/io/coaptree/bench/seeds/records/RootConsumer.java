@@ -31,7 +31,9 @@ public final class RootConsumer extends TalliedConsumer {
      * Client endpoints (UDP ports) the devices' relations are spread over. The root numbers its messages to a port
      * with 16-bit message ids and gives none twice within RFC 7252's 247 s, so it sends one port at most about 248
      * notifications a second, sustained, and drops the rest: at 1,000 notifications/s one port would lose most of
-     * them, 8 ports get 125/s each.
+     * them, 8 ports get 125/s each. Each port is on a loopback address of its own: a gateway admits at most
+     * {@code capacity.anonymous.per.address} (64) Observe relations of one anonymous address, so one address would
+     * hold 64 of the 500 devices (a consumer of a real fleet would authenticate over DTLS instead).
      */
     static final int ENDPOINTS = 8;
 
@@ -59,7 +61,8 @@ public final class RootConsumer extends TalliedConsumer {
             Duration timeout) throws Exception {
         CoapEndpoint[] endpoints = new CoapEndpoint[ENDPOINTS];
         for (int i = 0; i < endpoints.length; i++) {
-            endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration()).build();
+            endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration())
+                    .setInetSocketAddress(new java.net.InetSocketAddress("127.0.0." + (20 + i), 0)).build();
             endpoints[i].start();
         }
         RootConsumer consumer = new RootConsumer(endpoints);
