@@ -95,7 +95,10 @@ class ServerMessageIdsTest {
             request.setMID(nextMid++ & 0xFFFF);
             request.setToken(new byte[] { (byte) (nextToken >>> 24), (byte) (nextToken >>> 16),
                     (byte) (nextToken >>> 8), (byte) nextToken++ });
-            byte[] datagram = new UdpDataSerializer().getByteArray(request);
+            toServer(new UdpDataSerializer().getByteArray(request));
+        }
+
+        private void toServer(byte[] datagram) throws IOException {
             socket.send(new DatagramPacket(datagram, datagram.length, InetAddress.getLoopbackAddress(),
                     server.getPort()));
         }
@@ -179,9 +182,7 @@ class ServerMessageIdsTest {
         void acknowledge(Message message) throws IOException {
             EmptyMessage ack = EmptyMessage.newACK(message);
             ack.setToken(Token.EMPTY);
-            byte[] datagram = new UdpDataSerializer().getByteArray(ack);
-            socket.send(new DatagramPacket(datagram, datagram.length, InetAddress.getLoopbackAddress(),
-                    server.getPort()));
+            toServer(new UdpDataSerializer().getByteArray(ack));
         }
 
         InetSocketAddress address() {

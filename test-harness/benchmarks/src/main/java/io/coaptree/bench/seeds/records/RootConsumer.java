@@ -1,5 +1,6 @@
 package io.coaptree.bench.seeds.records;
 
+import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ public final class RootConsumer extends TalliedConsumer {
         CoapEndpoint[] endpoints = new CoapEndpoint[ENDPOINTS];
         for (int i = 0; i < endpoints.length; i++) {
             endpoints[i] = CoapEndpoint.builder().setConfiguration(CoapRequestIssuer.clientConfiguration())
-                    .setInetSocketAddress(new java.net.InetSocketAddress("127.0.0." + (20 + i), 0)).build();
+                    .setInetSocketAddress(new InetSocketAddress("127.0.0." + (20 + i), 0)).build();
             endpoints[i].start();
         }
         RootConsumer consumer = new RootConsumer(endpoints);
