@@ -154,13 +154,20 @@ final class Feed {
     }
 
     private void report(Outcome outcome) {
+        List<Subscriber> targets;
         synchronized (this) {
             if (stopped) {
                 return;
             }
             last = outcome;
+            // The listeners of this moment, taken with the value under the lock add() holds: one that joins later
+            // gets this value from add() instead, so nobody gets it twice (the delivery below runs later).
+            targets = List.copyOf(subscribers);
         }
-        deliver(() -> subscribers.forEach(s -> {
+        deliver(() -> targets.forEach(s -> {
+            if (!subscribers.contains(s)) {
+                return; // unregistered meanwhile: Kura expects no event after that
+            }
             try {
                 s.updates().accept(outcome);
             } catch (RuntimeException e) {
