@@ -18,7 +18,8 @@ public final class ScenarioCatalog {
                 new io.coaptree.bench.seeds.coaptree.SeedCoaptreeScenario(),
                 new io.coaptree.bench.seeds.iotivity.SeedIotivityScenario(),
                 new io.coaptree.bench.seeds.seganet.SeedSeganetScenario(),
-                new io.coaptree.bench.seeds.iotfm.SeedIotfmScenario());
+                new io.coaptree.bench.seeds.iotfm.SeedIotfmScenario(),
+                new io.coaptree.bench.fleet.FleetScenario());
     }
 
     public static Optional<Scenario> find(String name) {

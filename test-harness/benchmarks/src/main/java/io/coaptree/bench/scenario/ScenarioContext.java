@@ -39,6 +39,7 @@ public final class ScenarioContext {
     private final List<Headline> headlines = new ArrayList<>();
     private final List<ResultTable> tables = new ArrayList<>();
     private final List<String> charts = new ArrayList<>();
+    private final List<Object> runs = new ArrayList<>();
     private String baseline;
 
     ScenarioContext(RunOptions options) {
@@ -185,6 +186,11 @@ public final class ScenarioContext {
         tables.add(table);
     }
 
+    /** One configuration's figures, as an object of the scenario's own, for result.json's {@code runs}. */
+    public void run(Object figures) {
+        runs.add(figures);
+    }
+
     /** Draws a chart of the scenario's own into the output folder, listed in summary.md. */
     public void chart(String fileName, org.knowm.xchart.internal.chartpart.Chart<?, ?> chart) {
         io.coaptree.bench.report.ChartFiles.savePng(chart, outputDir(), fileName);
@@ -218,6 +224,10 @@ public final class ScenarioContext {
 
     List<String> charts() {
         return List.copyOf(charts);
+    }
+
+    List<Object> runs() {
+        return List.copyOf(runs);
     }
 
     String baselineLabel() {

@@ -34,6 +34,7 @@ public final class ScenarioRunner {
         return new RunReport(scenario.name(), scenario.description(), startedAt.toString(),
                 (System.nanoTime() - start) / 1e9, options.command(), options.quick(), machine,
                 context.baselineLabel(), measurements, Comparison.against(context.baselineLabel(), measurements),
-                samples, List.copyOf(context.notes()), context.headlines(), context.tables(), context.charts());
+                samples, List.copyOf(context.notes()), context.headlines(), context.tables(), context.charts(),
+                context.runs());
     }
 }

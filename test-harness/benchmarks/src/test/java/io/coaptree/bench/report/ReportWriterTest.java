@@ -43,7 +43,7 @@ class ReportWriterTest {
                 Map.of("ours", samples, "bare", samples), List.of("a note"),
                 List.of(Headline.against("p99", "4 ms", "< 50 ms", true)),
                 List.of(new ResultTable.Builder("Offered against achieved", "offered", "achieved").row(100, 99).build()),
-                List.of());
+                List.of(), List.of(Map.of("gateways", 10)));
 
         ReportWriter.write(report, dir);
 
@@ -57,6 +57,7 @@ class ReportWriterTest {
         assertEquals(2.0, json.at("/comparisons/0/p99Ratio").asDouble(), 1e-9);
         // every figure is quoted with the machine the run read, so both files must carry it
         assertEquals(report.machine().cpuModel(), json.at("/machine/cpuModel").asText());
+        assertEquals(10, json.at("/runs/0/gateways").asInt(), "a scenario's own objects, one per configuration");
 
         String summary = Files.readString(dir.resolve(ReportWriter.SUMMARY_MD));
         assertTrue(summary.contains("| ours | closed-4 | closed loop, 4 clients | 800 |"), summary);

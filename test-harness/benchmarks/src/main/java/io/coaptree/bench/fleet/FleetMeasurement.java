@@ -1,0 +1,124 @@
+package io.coaptree.bench.fleet;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.stream.Stream;
+
+import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.NodeLevel;
+import io.coaptree.tree.model.NodePath;
+import io.coaptree.tree.options.TreeOptions;
+
+/**
+ * The measurements of one fleet size on a running {@link FleetSimulation}: a cold start, an idle window, one group
+ * gateway joining, the same gateway restarting. Today's tree is the full mesh, so "complete" means every gateway
+ * sees every other one up.
+ */
+final class FleetMeasurement {
+
+    /** A joining gateway waits its join window, then heartbeats: after this much more every gateway has seen it. */
+    private static final Duration SETTLE = Duration.ofMillis(TreeOptions.HEARTBEAT_INTERVAL.defaultValue());
+
+    private final FleetLayout layout;
+    private final FleetSimulation fleet;
+    private final Duration idle;
+    private final FleetSimulation.Expected expected = (gateway, running) -> running;
+
+    FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle) {
+        this.layout = layout;
+        this.fleet = fleet;
+        this.idle = idle;
+    }
+
+    FleetFigures run(StepProgress progress) throws TimeoutException, InterruptedException {
+        int n = layout.size();
+        Duration timeout = Duration.ofSeconds(60 + n / 5);
+        for (NodeAddress gateway : layout.gateways()) {
+            fleet.start(gateway);
+        }
+        double coldStart = fleet.awaitComplete(expected, timeout).toMillis() / 1e3;
+        progress.step();
+        // the joins' answers and first heartbeats are over after one more failure timeout
+        TimeUnit.MILLISECONDS.sleep(TreeOptions.FAILURE_TIMEOUT.defaultValue());
+
+        Map<NodeAddress, WireMeter.Snapshot> before = fleet.snapshot();
+        long started = System.nanoTime();
+        TimeUnit.MILLISECONDS.sleep(idle.toMillis());
+        Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+        progress.step();
+
+        WireMeter.Snapshot groups = sum(before, after, g -> g.path().level() == NodeLevel.GROUP);
+        long groupCount = layout.gateways().stream().filter(g -> g.path().level() == NodeLevel.GROUP).count();
+        NodeAddress domain = layout.busiest(NodeLevel.DOMAIN).orElse(layout.gateways().get(0));
+        WireMeter.Snapshot busiestDomain = after.get(domain).minus(before.get(domain));
+        WireMeter.Snapshot all = sum(before, after, g -> true);
+        double perGroup = Math.max(1, groupCount) * seconds;
+        double idleInPerGateway = all.messagesIn() / (n * seconds);
+
+        NodeAddress joiner = NodeAddress.of(NodePath.group("D1", "gjoin"), "gjoin");
+        Set<NodeAddress> outside = outsideOf(joiner);
+        Window join = window(joiner, outside, () -> fleet.start(joiner));
+        progress.step();
+        Window restart = window(joiner, outside, () -> {
+            fleet.stop(joiner);
+            fleet.start(joiner);
+        });
+        progress.step();
+        fleet.watch(null);
+        return new FleetFigures(n, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
+                groups.bytesIn() / perGroup, groups.messagesOut() / perGroup, busiestDomain.messagesIn() / seconds,
+                busiestDomain.checks() / seconds, join.fromJoiner(),
+                Math.round(join.messagesIn() - idleInPerGateway * outside.size() * join.seconds()),
+                restart.fromJoiner(), all.messagesIn() / seconds, null, null, null, null, null, null, threads);
+    }
+
+    /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */
+    private Set<NodeAddress> outsideOf(NodeAddress gateway) {
+        FleetLayout withIt = new FleetLayout(append(layout.gateways(), gateway));
+        Set<NodeAddress> near = withIt.neighbourhood(gateway);
+        return Set.copyOf(layout.gateways().stream().filter(g -> !near.contains(g)).toList());
+    }
+
+    private static List<NodeAddress> append(List<NodeAddress> gateways, NodeAddress one) {
+        return Stream.concat(gateways.stream(), Stream.of(one)).toList();
+    }
+
+    /** What the gateways {@code outside} received while {@code change} ran and the fleet settled after it. */
+    private record Window(long fromJoiner, long messagesIn, double seconds) {
+    }
+
+    private Window window(NodeAddress joiner, Set<NodeAddress> outside, Runnable change)
+            throws TimeoutException, InterruptedException {
+        fleet.watch(joiner);
+        Map<NodeAddress, WireMeter.Snapshot> before = fleet.snapshot();
+        long started = System.nanoTime();
+        change.run();
+        fleet.awaitComplete(expected, Duration.ofSeconds(60));
+        TimeUnit.MILLISECONDS.sleep(SETTLE.toMillis());
+        Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
+        double seconds = (System.nanoTime() - started) / 1e9;
+        WireMeter.Snapshot total = sum(before, after, outside::contains);
+        return new Window(total.fromWatched(), total.messagesIn(), seconds);
+    }
+
+    private static WireMeter.Snapshot sum(Map<NodeAddress, WireMeter.Snapshot> before,
+            Map<NodeAddress, WireMeter.Snapshot> after, Predicate<NodeAddress> which) {
+        WireMeter.Snapshot total = WireMeter.Snapshot.ZERO;
+        for (Map.Entry<NodeAddress, WireMeter.Snapshot> entry : after.entrySet()) {
+            WireMeter.Snapshot start = before.get(entry.getKey());
+            if (which.test(entry.getKey()) && start != null) {
+                total = total.plus(entry.getValue().minus(start));
+            }
+        }
+        return total;
+    }
+}

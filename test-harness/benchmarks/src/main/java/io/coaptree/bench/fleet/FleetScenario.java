@@ -1,0 +1,133 @@
+package io.coaptree.bench.fleet;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeoutException;
+import java.util.function.ToDoubleFunction;
+
+import org.knowm.xchart.XYChart;
+
+import io.coaptree.bench.mqtt.MosquittoProcess;
+import io.coaptree.bench.scenario.Headline;
+import io.coaptree.bench.scenario.ResultTable;
+import io.coaptree.bench.scenario.Scenario;
+import io.coaptree.bench.scenario.ScenarioContext;
+import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.bench.seeds.SeedCharts;
+
+/**
+ * {@code run fleet}: fleets of N gateways (a root, about √N domains, the rest groups) running the tree bundle's own
+ * membership protocol, seal and delivery over the lean transport, against a Mosquitto the runner starts anew for each
+ * N. Per N: the cold start until the tree is complete, what a group and the busiest domain gateway receive and check
+ * while idle, the broker's deliveries, and what one group gateway's join and restart cost the gateways outside its
+ * neighbourhood. {@code --set sizes=10,100} picks the sizes (default 10, 100, 1000; {@code --quick}: 10 and 100,
+ * shorter windows).
+ */
+public final class FleetScenario implements Scenario {
+
+    private static final Duration IDLE = Duration.ofSeconds(20);
+
+    @Override
+    public String name() {
+        return "fleet";
+    }
+
+    @Override
+    public String description() {
+        return "Fleets of N gateways with the tree's own membership protocol, Ed25519 seals under a tree CA and the "
+                + "lean MQTT transport against a Mosquitto started for each N: per-gateway messages, signature "
+                + "checks and bytes while idle, broker deliveries, and what one gateway's join and restart cost the "
+                + "gateways outside its neighbourhood.";
+    }
+
+    @Override
+    public void run(ScenarioContext context) throws Exception {
+        List<Integer> sizes = sizes(context.options().setting("sizes",
+                context.options().quick() ? "10,100" : "10,100,1000"));
+        Duration idle = context.options().scaled(IDLE);
+        List<FleetFigures> runs = new ArrayList<>();
+        for (int n : sizes) {
+            FleetLayout layout = FleetLayout.of(n);
+            Files.createDirectories(context.outputDir());
+            try (MosquittoProcess broker = MosquittoProcess.start(context.outputDir(), "mosquitto-" + n, List.of());
+                    FleetSimulation fleet = new FleetSimulation(broker.url());
+                    StepProgress progress = context.progress("fleet of " + n, 4)) {
+                FleetFigures figures;
+                try {
+                    figures = new FleetMeasurement(layout, fleet, idle).run(progress);
+                } catch (TimeoutException e) {
+                    // a larger fleet would not complete either: what was measured is reported, with why it ended
+                    context.note("A fleet of " + n + " did not complete, so no larger one was tried: " + e.getMessage());
+                    System.out.println("  fleet of " + n + ": " + e.getMessage());
+                    break;
+                }
+                runs.add(figures);
+                context.run(figures);
+                System.out.printf("  fleet of %d: group in %.1f/s (checks %.1f/s), busiest domain in %.1f/s, broker "
+                        + "%.0f deliveries/s, join costs outsiders %d messages%n", n, figures.groupIdleInPerSecond(),
+                        figures.groupIdleChecksPerSecond(), figures.domainIdleInPerSecond(),
+                        figures.brokerDeliveriesPerSecond(), figures.joinMessagesOutsideNeighbourhood());
+            }
+        }
+        report(context, runs);
+    }
+
+    private static List<Integer> sizes(String text) {
+        return Arrays.stream(text.split(",")).map(String::trim).map(Integer::parseInt).toList();
+    }
+
+    private static void report(ScenarioContext context, List<FleetFigures> runs) {
+        ResultTable.Builder table = new ResultTable.Builder("Per fleet size", "gateways", "cold start (s)",
+                "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
+                "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
+                "restart: messages outside", "threads");
+        for (FleetFigures f : runs) {
+            table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
+                    f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
+                    SeedCharts.fixed(f.groupIdleBytesInPerSecond(), 0), SeedCharts.fixed(f.groupIdleOutPerSecond(), 2),
+                    SeedCharts.fixed(f.domainIdleInPerSecond(), 1), SeedCharts.fixed(f.domainIdleChecksPerSecond(), 1),
+                    SeedCharts.fixed(f.brokerDeliveriesPerSecond(), 0), f.joinMessagesOutsideNeighbourhood(),
+                    f.joinExtraMessagesOutsideNeighbourhood(), f.restartMessagesOutsideNeighbourhood(), f.threads());
+        }
+        context.table(table.build());
+        if (runs.size() >= 2) {
+            FleetFigures smallest = runs.get(0);
+            FleetFigures largest = runs.get(runs.size() - 1);
+            double ratio = largest.groupIdleInPerSecond() / smallest.groupIdleInPerSecond();
+            context.headline(Headline.against("group gateway idle messages in, N=" + largest.gateways() + " / N="
+                    + smallest.gateways(), SeedCharts.fixed(ratio, 2) + "x", "at most 1.5x", ratio <= 1.5));
+        }
+        for (FleetFigures f : runs) {
+            context.headline(Headline.against("join of one gateway, messages to gateways outside its neighbourhood, N="
+                    + f.gateways(), Long.toString(f.joinMessagesOutsideNeighbourhood()), "0",
+                    f.joinMessagesOutsideNeighbourhood() == 0));
+        }
+        context.note("Not measured yet by this simulator: the root's fleet directory (heap, links, paged lookup) and "
+                + "remote reads; result.json writes null for them.");
+        chart(context, runs, "fleet-group-in.png", "Messages a gateway receives while idle", "messages/s",
+                List.of("group", "busiest domain"), FleetFigures::groupIdleInPerSecond,
+                FleetFigures::domainIdleInPerSecond);
+        chart(context, runs, "fleet-checks.png", "Signature checks while idle", "checks/s",
+                List.of("group", "busiest domain"), FleetFigures::groupIdleChecksPerSecond,
+                FleetFigures::domainIdleChecksPerSecond);
+        chart(context, runs, "fleet-broker.png", "Broker deliveries while idle", "deliveries/s",
+                List.of("broker"), FleetFigures::brokerDeliveriesPerSecond);
+    }
+
+    @SafeVarargs
+    private static void chart(ScenarioContext context, List<FleetFigures> runs, String file, String title,
+            String unit, List<String> names, ToDoubleFunction<FleetFigures>... series) {
+        XYChart chart = SeedCharts.lines(title, "gateways", unit, true, true);
+        List<Double> x = runs.stream().map(f -> (double) f.gateways()).toList();
+        for (int i = 0; i < series.length; i++) {
+            ToDoubleFunction<FleetFigures> figure = series[i];
+            // a log axis takes no zero: a figure of 0 is drawn at the axis' floor
+            chart.addSeries(names.get(i), x, runs.stream().map(f -> Math.max(1e-3, figure.applyAsDouble(f)))
+                    .toList());
+        }
+        context.chart(file, chart);
+    }
+}

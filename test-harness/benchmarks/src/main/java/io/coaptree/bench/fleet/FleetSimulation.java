@@ -1,0 +1,142 @@
+package io.coaptree.bench.fleet;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.coaptree.harness.pki.TreePki;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.protocol.MembershipProtocol;
+import io.coaptree.tree.security.CertificateAuthorityTrust;
+import io.coaptree.tree.security.SenderTrust;
+
+/**
+ * A running fleet on one broker: the gateways of a {@link FleetLayout} (and any started later), their keys from one
+ * tree CA, one scheduler of {@value #SCHEDULER_THREADS} threads shared by all of them, and their wire meters.
+ */
+final class FleetSimulation implements AutoCloseable {
+
+    static final int SCHEDULER_THREADS = 2;
+
+    private final String brokerUrl;
+    private final TreePki pki = TreePki.create("Fleet Tree CA");
+    private final SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
+    private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(SCHEDULER_THREADS, r -> {
+        Thread thread = new Thread(r, "fleet-scheduler");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final AtomicReference<NodeAddress> watched = new AtomicReference<>();
+    private final Map<NodeAddress, SimulatedGateway> running = new LinkedHashMap<>();
+    private final Map<NodeAddress, TreePki.Gateway> credentials = new LinkedHashMap<>();
+
+    FleetSimulation(String brokerUrl) {
+        this.brokerUrl = brokerUrl;
+    }
+
+    /** Starts {@code gateway} (a restart if it ran before: a new boot and incarnation, the same key). */
+    synchronized void start(NodeAddress gateway) {
+        if (running.containsKey(gateway)) {
+            throw new IllegalStateException(gateway + " runs already");
+        }
+        TreePki.Gateway keys = credentials.computeIfAbsent(gateway, g -> pki.issue(g.text()));
+        running.put(gateway, new SimulatedGateway(gateway, brokerUrl, keys, trust, scheduler, watched));
+    }
+
+    /** Stops {@code gateway} as a gateway shutting down does: it leaves the tree. */
+    void stop(NodeAddress gateway) {
+        SimulatedGateway stopped;
+        synchronized (this) {
+            stopped = running.remove(gateway);
+        }
+        if (stopped != null) {
+            stopped.close();
+        }
+    }
+
+    /** Counts the messages each meter sees from {@code gateway} apart, or none with null. */
+    void watch(NodeAddress gateway) {
+        watched.set(gateway);
+    }
+
+    synchronized Set<NodeAddress> running() {
+        return Set.copyOf(running.keySet());
+    }
+
+    /** Every running gateway's counters now. */
+    synchronized Map<NodeAddress, WireMeter.Snapshot> snapshot() {
+        Map<NodeAddress, WireMeter.Snapshot> counts = new LinkedHashMap<>();
+        running.forEach((address, gateway) -> counts.put(address, gateway.counts().snapshot()));
+        return counts;
+    }
+
+    /**
+     * Waits until every running gateway is a member and sees each of {@code expected}'s gateways up (the tree is
+     * complete as each must know it).
+     *
+     * @return how long it took
+     * @throws TimeoutException naming a gateway that still misses one, after {@code timeout}
+     */
+    Duration awaitComplete(Expected expected, Duration timeout) throws TimeoutException, InterruptedException {
+        Clock clock = Clock.systemUTC();
+        long start = clock.millis();
+        long deadline = start + timeout.toMillis();
+        String missing;
+        while ((missing = firstMissing(expected)) != null) {
+            if (clock.millis() > deadline) {
+                throw new TimeoutException("the fleet was not complete within " + timeout + ": " + missing);
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+        return Duration.ofMillis(clock.millis() - start);
+    }
+
+    /** Which gateways a running gateway must see up. */
+    @FunctionalInterface
+    interface Expected {
+        Collection<NodeAddress> of(NodeAddress gateway, Set<NodeAddress> running);
+    }
+
+    private String firstMissing(Expected expected) {
+        List<SimulatedGateway> gateways;
+        synchronized (this) {
+            gateways = new ArrayList<>(running.values());
+        }
+        Set<NodeAddress> all = running();
+        for (SimulatedGateway gateway : gateways) {
+            MembershipProtocol protocol = gateway.protocol();
+            if (protocol.state() != MembershipProtocol.State.JOINED) {
+                return gateway.address() + " is " + protocol.state();
+            }
+            TreeView view = protocol.view();
+            for (NodeAddress other : expected.of(gateway.address(), all)) {
+                if (!other.equals(gateway.address()) && view.member(other).filter(m -> m.isUp()).isEmpty()) {
+                    return gateway.address() + " does not see " + other + " up";
+                }
+            }
+        }
+        return null;
+    }
+
+    synchronized int size() {
+        return running.size();
+    }
+
+    @Override
+    public void close() {
+        for (NodeAddress gateway : running()) {
+            stop(gateway);
+        }
+        scheduler.shutdownNow();
+    }
+}

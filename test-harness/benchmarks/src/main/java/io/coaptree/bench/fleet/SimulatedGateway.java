@@ -1,0 +1,144 @@
+package io.coaptree.bench.fleet;
+
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.eclipse.kura.KuraConnectException;
+
+import io.coaptree.harness.pki.TreePki;
+import io.coaptree.mqtt.component.LeanMqttDataTransport;
+import io.coaptree.tree.delivery.GatewayDelivery;
+import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.options.DeliveryOptions;
+import io.coaptree.tree.options.SecurityOptions;
+import io.coaptree.tree.options.TreeOptions;
+import io.coaptree.tree.protocol.MembershipProtocol;
+import io.coaptree.tree.security.GatewayKey;
+import io.coaptree.tree.security.GatewaySecurity;
+import io.coaptree.tree.security.MessageSeal;
+import io.coaptree.tree.security.SenderTrust;
+import io.coaptree.tree.service.TreeBus;
+import io.coaptree.tree.topics.TreeTopics;
+import io.coaptree.tree.transport.GatewayBuses;
+
+/**
+ * One gateway of the fleet simulator: the tree bundle's own membership protocol, seal (Ed25519 under the fleet's CA,
+ * link MACs, as the shipped defaults) and delivery, over the lean MQTT transport, assembled as the tree handler
+ * component assembles them, without an OSGi framework or a CoAP server. Every setting is the shipped default; only
+ * what the role snapshots set per gateway (place in the tree, last will) and the broker differ.
+ */
+final class SimulatedGateway implements AutoCloseable {
+
+    /** Boots later than any before in this JVM, as the component's are. */
+    private static final AtomicLong LAST_BOOT = new AtomicLong();
+
+    private final NodeAddress address;
+    private final LeanMqttDataTransport transport = new LeanMqttDataTransport();
+    private final WireMeter meter;
+    private final MembershipProtocol protocol;
+    private final GatewayDelivery delivery;
+    private final TreeBus membershipBus;
+    private final ScheduledExecutorService scheduler;
+    private final ScheduledFuture<?> ticks;
+    private boolean started;
+
+    /**
+     * Connects and joins: returns at once, the join runs on {@code scheduler} once the transport is connected.
+     *
+     * @param scheduler shared by the fleet; each gateway's ticks run one at a time on it
+     * @param watched the gateway whose messages the meters count apart
+     */
+    SimulatedGateway(NodeAddress address, String brokerUrl, TreePki.Gateway credentials, SenderTrust trust,
+            ScheduledExecutorService scheduler, AtomicReference<NodeAddress> watched) {
+        this.address = address;
+        this.scheduler = scheduler;
+        TreeTopics topics = new TreeTopics(TreeOptions.TOPIC_PREFIX.defaultValue());
+        Map<String, Object> transportProperties = new HashMap<>();
+        transportProperties.put("broker-url", brokerUrl);
+        transportProperties.put("client-id", address.name());
+        transportProperties.put("lwt.topic", topics.prefix() + "/" + address.text() + "/lwt");
+        transportProperties.put("lwt.qos", 1);
+        transport.activate(transportProperties);
+        meter = new WireMeter(transport, topics, watched);
+
+        Map<String, Object> treeProperties = new HashMap<>(TreeOptions.addressProperties(address));
+        treeProperties.put(TreeOptions.BROKER_NAME.id(), "fleet");
+        TreeOptions options = TreeOptions.fromProperties(treeProperties);
+        Clock clock = Clock.systemUTC();
+        DroppedMessages dropped = new DroppedMessages(clock, options.refusalWarnIntervalMillis());
+        protocol = new MembershipProtocol(options, clock, dropped);
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of()), "fleet-" + address.name());
+        GatewayBuses buses = new GatewayBuses(meter, scheduler, delivery, topics, dropped,
+                security(address, credentials, trust, dropped, topics, clock));
+        membershipBus = buses.openForMembership(options.maxMessageBytes());
+        membershipBus.onConnected(() -> scheduler.execute(this::startWhenConnected));
+        ticks = scheduler.scheduleWithFixedDelay(this::tick, options.tickIntervalMillis(),
+                options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
+        try {
+            transport.connect();
+        } catch (KuraConnectException e) {
+            // the transport keeps trying; the protocol starts on its connection
+        }
+        scheduler.execute(this::startWhenConnected);
+    }
+
+    /** As the tree handler's {@code KeystoreSecurity} with the default settings, the key from the fleet's CA. */
+    private static GatewaySecurity security(NodeAddress address, TreePki.Gateway credentials, SenderTrust trust,
+            DroppedMessages dropped, TreeTopics topics, Clock clock) {
+        SecurityOptions options = SecurityOptions.fromProperties(Map.of());
+        long boot = LAST_BOOT.updateAndGet(last -> Math.max(last + 1, clock.millis()));
+        GatewayKey key = GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate());
+        MessageSeal seal = options.linkMacs()
+                ? MessageSeal.signingWithLinks(address.text(), boot, key, trust, clock, options.freshnessMillis(),
+                        options.limits().maxSenders())
+                : MessageSeal.signing(address.text(), boot, key, trust, clock, options.freshnessMillis());
+        return GatewaySecurity.sealing(options.mode(), seal, options.limits(), dropped, topics, clock);
+    }
+
+    private synchronized void startWhenConnected() {
+        if (!started && transport.isConnected()) {
+            started = true;
+            protocol.start(membershipBus.unbatched());
+        }
+    }
+
+    private synchronized void tick() {
+        if (protocol.state() != MembershipProtocol.State.CREATED) {
+            protocol.tick();
+        }
+        protocol.droppedMessages().flushWarnings();
+    }
+
+    NodeAddress address() {
+        return address;
+    }
+
+    MembershipProtocol protocol() {
+        return protocol;
+    }
+
+    WireMeter.Counts counts() {
+        return meter.counts();
+    }
+
+    /** Leaves the tree as a stopped gateway does (a leave message), then closes the connection. */
+    @Override
+    public void close() {
+        ticks.cancel(false);
+        synchronized (this) {
+            if (started) {
+                protocol.stop();
+            }
+        }
+        membershipBus.close();
+        delivery.close();
+        transport.deactivate();
+    }
+}

@@ -1,0 +1,51 @@
+package io.coaptree.bench.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.coaptree.bench.mqtt.MosquittoProcess;
+import io.coaptree.harness.junit.Prerequisites;
+import io.coaptree.tree.model.NodeAddress;
+
+/** The simulator's gateways form a tree on a real Mosquitto, and the meters count what the tree sends. */
+class FleetSimulationTest {
+
+    @Test
+    @Timeout(60)
+    void aSmallFleetCompletesAndItsMetersCountSignedHeartbeatsAndAJoinersMessages(@TempDir Path dir)
+            throws Exception {
+        Prerequisites.debianTool("mosquitto", "mosquitto");
+        FleetLayout layout = FleetLayout.of(4);
+        try (MosquittoProcess broker = MosquittoProcess.start(dir, "fleet", List.of());
+                FleetSimulation fleet = new FleetSimulation(broker.url())) {
+            layout.gateways().forEach(fleet::start);
+            fleet.awaitComplete((gateway, running) -> running, Duration.ofSeconds(30));
+
+            NodeAddress joiner = NodeAddress.parse("D1/gjoin/gjoin");
+            fleet.watch(joiner);
+            Map<NodeAddress, WireMeter.Snapshot> before = fleet.snapshot();
+            fleet.start(joiner);
+            fleet.awaitComplete((gateway, running) -> running, Duration.ofSeconds(30));
+            Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
+
+            assertEquals(5, fleet.size());
+            for (NodeAddress gateway : layout.gateways()) {
+                WireMeter.Snapshot seen = after.get(gateway).minus(before.get(gateway));
+                assertTrue(seen.fromWatched() >= 2, gateway + " got the join request and a heartbeat: " + seen);
+                assertTrue(seen.checks() > 0 && seen.checks() <= seen.messagesIn(), "signed messages: " + seen);
+                assertTrue(seen.bytesIn() > 200 * seen.messagesIn(), "a signed message carries its certificate: "
+                        + seen);
+                assertTrue(after.get(gateway).messagesOut() > 0, gateway + " heartbeats");
+            }
+        }
+    }
+}
