@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import io.coaptree.bench.scenario.StepProgress;
+import io.coaptree.linkformat.LinkFormatParseException;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodeLevel;
 import io.coaptree.tree.model.NodePath;
@@ -26,25 +27,35 @@ final class FleetMeasurement {
     /** A joining gateway waits its join window, then heartbeats: after this much more every gateway has seen it. */
     private static final Duration SETTLE = Duration.ofMillis(TreeOptions.HEARTBEAT_INTERVAL.defaultValue());
 
+    /** A lookup's page at the root, as a client pages through the whole fleet. */
+    private static final int PAGE = 500;
+
     private final FleetLayout layout;
     private final FleetSimulation fleet;
     private final Duration idle;
+    private final int resources;
     private final FleetSimulation.Expected expected = (gateway, running) -> running;
 
-    FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle) {
+    /** @param resources the links each gateway's directory holds (as the fleet was made) */
+    FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle, int resources) {
         this.layout = layout;
         this.fleet = fleet;
         this.idle = idle;
+        this.resources = resources;
     }
 
-    FleetFigures run(StepProgress progress) throws TimeoutException, InterruptedException {
+    FleetFigures run(StepProgress progress) throws TimeoutException, InterruptedException, LinkFormatParseException {
         int n = layout.size();
         Duration timeout = Duration.ofSeconds(60 + n / 5);
         for (NodeAddress gateway : layout.gateways()) {
             fleet.start(gateway);
         }
+        long coldStartNanos = System.nanoTime();
         double coldStart = fleet.awaitComplete(expected, timeout).toMillis() / 1e3;
         progress.step();
+        NodeAddress root = layout.gateways().get(0);
+        RootDirectory directory = resources == 0 ? null
+                : RootDirectory.awaitComplete(fleet, root, (long) n * resources, PAGE, coldStartNanos, timeout);
         // the joins' answers and first heartbeats are over after one more failure timeout
         TimeUnit.MILLISECONDS.sleep(TreeOptions.FAILURE_TIMEOUT.defaultValue());
 
@@ -74,11 +85,14 @@ final class FleetMeasurement {
         });
         progress.step();
         fleet.watch(null);
+        Double heapMiB = directory == null ? null : directory.heldBytes(fleet) / (1024.0 * 1024.0);
         return new FleetFigures(n, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
                 groups.bytesIn() / perGroup, groups.messagesOut() / perGroup, busiestDomain.messagesIn() / seconds,
                 busiestDomain.checks() / seconds, join.fromJoiner(),
                 Math.round(join.messagesIn() - idleInPerGateway * outside.size() * join.seconds()),
-                restart.fromJoiner(), all.messagesIn() / seconds, null, null, null, null, null, null, threads);
+                restart.fromJoiner(), all.messagesIn() / seconds, heapMiB,
+                directory == null ? null : directory.links(), directory == null ? null : directory.completeSeconds(),
+                null, null, null, threads);
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */

@@ -48,16 +48,17 @@ public final class FleetScenario implements Scenario {
         List<Integer> sizes = sizes(context.options().setting("sizes",
                 context.options().quick() ? "10,100" : "10,100,1000"));
         Duration idle = context.options().scaled(IDLE);
+        int resources = context.options().setting("resources", 100);
         List<FleetFigures> runs = new ArrayList<>();
         for (int n : sizes) {
             FleetLayout layout = FleetLayout.of(n);
             Files.createDirectories(context.outputDir());
             try (MosquittoProcess broker = MosquittoProcess.start(context.outputDir(), "mosquitto-" + n, List.of());
-                    FleetSimulation fleet = new FleetSimulation(broker.url());
+                    FleetSimulation fleet = new FleetSimulation(broker.url(), resources);
                     StepProgress progress = context.progress("fleet of " + n, 4)) {
                 FleetFigures figures;
                 try {
-                    figures = new FleetMeasurement(layout, fleet, idle).run(progress);
+                    figures = new FleetMeasurement(layout, fleet, idle, resources).run(progress);
                 } catch (TimeoutException e) {
                     // a larger fleet would not complete either: what was measured is reported, with why it ended
                     context.note("A fleet of " + n + " did not complete, so no larger one was tried: " + e.getMessage());
@@ -75,6 +76,10 @@ public final class FleetScenario implements Scenario {
         report(context, runs);
     }
 
+    private static String orDash(Object figure) {
+        return figure == null ? "-" : figure instanceof Double d ? SeedCharts.fixed(d, 1) : figure.toString();
+    }
+
     private static List<Integer> sizes(String text) {
         return Arrays.stream(text.split(",")).map(String::trim).map(Integer::parseInt).toList();
     }
@@ -83,14 +88,17 @@ public final class FleetScenario implements Scenario {
         ResultTable.Builder table = new ResultTable.Builder("Per fleet size", "gateways", "cold start (s)",
                 "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
                 "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
-                "restart: messages outside", "threads");
+                "restart: messages outside", "root links", "paged lookup complete (s)", "root directory heap (MiB)",
+                "threads");
         for (FleetFigures f : runs) {
             table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
                     f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
                     SeedCharts.fixed(f.groupIdleBytesInPerSecond(), 0), SeedCharts.fixed(f.groupIdleOutPerSecond(), 2),
                     SeedCharts.fixed(f.domainIdleInPerSecond(), 1), SeedCharts.fixed(f.domainIdleChecksPerSecond(), 1),
                     SeedCharts.fixed(f.brokerDeliveriesPerSecond(), 0), f.joinMessagesOutsideNeighbourhood(),
-                    f.joinExtraMessagesOutsideNeighbourhood(), f.restartMessagesOutsideNeighbourhood(), f.threads());
+                    f.joinExtraMessagesOutsideNeighbourhood(), f.restartMessagesOutsideNeighbourhood(),
+                    orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()), orDash(f.rootDirectoryHeapMiB()),
+                    f.threads());
         }
         context.table(table.build());
         if (runs.size() >= 2) {
@@ -105,8 +113,19 @@ public final class FleetScenario implements Scenario {
                     + f.gateways(), Long.toString(f.joinMessagesOutsideNeighbourhood()), "0",
                     f.joinMessagesOutsideNeighbourhood() == 0));
         }
-        context.note("Not measured yet by this simulator: the root's fleet directory (heap, links, paged lookup) and "
-                + "remote reads; result.json writes null for them.");
+        for (FleetFigures f : runs) {
+            if (f.pagedLookupCompleteSeconds() != null) {
+                context.headline(Headline.against("paged lookup at the root returns every link once, after a cold "
+                        + "start, N=" + f.gateways(), SeedCharts.fixed(f.pagedLookupCompleteSeconds(), 1) + " s",
+                        "at most 60 s", f.pagedLookupCompleteSeconds() <= 60));
+                context.headline(Headline.reported("root directory heap, N=" + f.gateways() + " (" + f.rootLinks()
+                        + " links)", SeedCharts.fixed(f.rootDirectoryHeapMiB(), 1) + " MiB, "
+                        + Math.round(f.rootDirectoryHeapMiB() * 1024 * 1024 / f.rootLinks()) + " bytes a link"));
+            }
+        }
+        context.note("Not measured yet by this simulator: remote reads between groups; result.json writes null for "
+                + "them. The root directory's heap is what its registration store holds (weighed by collecting "
+                + "with and without it once the fleet stopped).");
         chart(context, runs, "fleet-group-in.png", "Messages a gateway receives while idle", "messages/s",
                 List.of("group", "busiest domain"), FleetFigures::groupIdleInPerSecond,
                 FleetFigures::domainIdleInPerSecond);

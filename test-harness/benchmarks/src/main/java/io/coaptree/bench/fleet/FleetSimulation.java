@@ -7,6 +7,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -40,8 +41,12 @@ final class FleetSimulation implements AutoCloseable {
     private final Map<NodeAddress, SimulatedGateway> running = new LinkedHashMap<>();
     private final Map<NodeAddress, TreePki.Gateway> credentials = new LinkedHashMap<>();
 
-    FleetSimulation(String brokerUrl) {
+    private final int resources;
+
+    /** @param resources the links each gateway holds in its directory, synchronised up the tree; 0 for none */
+    FleetSimulation(String brokerUrl, int resources) {
         this.brokerUrl = brokerUrl;
+        this.resources = resources;
     }
 
     /** Starts {@code gateway} (a restart if it ran before: a new boot and incarnation, the same key). */
@@ -50,7 +55,7 @@ final class FleetSimulation implements AutoCloseable {
             throw new IllegalStateException(gateway + " runs already");
         }
         TreePki.Gateway keys = credentials.computeIfAbsent(gateway, g -> pki.issue(g.text()));
-        running.put(gateway, new SimulatedGateway(gateway, brokerUrl, keys, trust, scheduler, watched));
+        running.put(gateway, new SimulatedGateway(gateway, brokerUrl, keys, trust, resources, scheduler, watched));
     }
 
     /** Stops {@code gateway} as a gateway shutting down does: it leaves the tree. */
@@ -126,6 +131,12 @@ final class FleetSimulation implements AutoCloseable {
             }
         }
         return null;
+    }
+
+    /** The running gateway's directory, if it runs and has one. */
+    synchronized Optional<SimulatedDirectory> directory(NodeAddress gateway) {
+        SimulatedGateway running = this.running.get(gateway);
+        return running == null ? Optional.empty() : running.directory();
     }
 
     synchronized int size() {

@@ -2,7 +2,9 @@ package io.coaptree.bench.fleet;
 
 import java.time.Clock;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +47,7 @@ final class SimulatedGateway implements AutoCloseable {
     private final MembershipProtocol protocol;
     private final GatewayDelivery delivery;
     private final TreeBus membershipBus;
+    private final SimulatedDirectory directory;
     private final ScheduledExecutorService scheduler;
     private final ScheduledFuture<?> ticks;
     private boolean started;
@@ -52,11 +55,13 @@ final class SimulatedGateway implements AutoCloseable {
     /**
      * Connects and joins: returns at once, the join runs on {@code scheduler} once the transport is connected.
      *
+     * @param resources the links of the gateway's own in its directory, synchronised up the tree; 0 for no
+     *        directory at all (membership only)
      * @param scheduler shared by the fleet; each gateway's ticks run one at a time on it
      * @param watched the gateway whose messages the meters count apart
      */
     SimulatedGateway(NodeAddress address, String brokerUrl, TreePki.Gateway credentials, SenderTrust trust,
-            ScheduledExecutorService scheduler, AtomicReference<NodeAddress> watched) {
+            int resources, ScheduledExecutorService scheduler, AtomicReference<NodeAddress> watched) {
         this.address = address;
         this.scheduler = scheduler;
         TreeTopics topics = new TreeTopics(TreeOptions.TOPIC_PREFIX.defaultValue());
@@ -78,6 +83,10 @@ final class SimulatedGateway implements AutoCloseable {
         GatewayBuses buses = new GatewayBuses(meter, scheduler, delivery, topics, dropped,
                 security(address, credentials, trust, dropped, topics, clock));
         membershipBus = buses.openForMembership(options.maxMessageBytes());
+        directory = resources == 0 ? null
+                : new SimulatedDirectory(address, "coap://" + address.name().toLowerCase(Locale.ROOT)
+                        + ".fleet.test:5683", resources, protocol::view, topics,
+                        buses.open(SimulatedDirectory.maxMessageBytes(), -1), dropped);
         membershipBus.onConnected(() -> scheduler.execute(this::startWhenConnected));
         ticks = scheduler.scheduleWithFixedDelay(this::tick, options.tickIntervalMillis(),
                 options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
@@ -113,6 +122,9 @@ final class SimulatedGateway implements AutoCloseable {
         if (protocol.state() != MembershipProtocol.State.CREATED) {
             protocol.tick();
         }
+        if (directory != null) {
+            directory.tick();
+        }
         protocol.droppedMessages().flushWarnings();
     }
 
@@ -122,6 +134,11 @@ final class SimulatedGateway implements AutoCloseable {
 
     MembershipProtocol protocol() {
         return protocol;
+    }
+
+    /** The gateway's directory, if it has one. */
+    Optional<SimulatedDirectory> directory() {
+        return Optional.ofNullable(directory);
     }
 
     WireMeter.Counts counts() {
@@ -136,6 +153,9 @@ final class SimulatedGateway implements AutoCloseable {
             if (started) {
                 protocol.stop();
             }
+        }
+        if (directory != null) {
+            directory.close();
         }
         membershipBus.close();
         delivery.close();

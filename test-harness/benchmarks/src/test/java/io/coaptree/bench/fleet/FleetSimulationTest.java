@@ -21,14 +21,18 @@ class FleetSimulationTest {
 
     @Test
     @Timeout(60)
-    void aSmallFleetCompletesAndItsMetersCountSignedHeartbeatsAndAJoinersMessages(@TempDir Path dir)
+    void aSmallFleetCompletesSynchronisesItsDirectoriesAndItsMetersCountSignedHeartbeatsAndAJoinersMessages(@TempDir Path dir)
             throws Exception {
         Prerequisites.debianTool("mosquitto", "mosquitto");
         FleetLayout layout = FleetLayout.of(4);
         try (MosquittoProcess broker = MosquittoProcess.start(dir, "fleet", List.of());
-                FleetSimulation fleet = new FleetSimulation(broker.url())) {
+                FleetSimulation fleet = new FleetSimulation(broker.url(), 3)) {
             layout.gateways().forEach(fleet::start);
+            long started = System.nanoTime();
             fleet.awaitComplete((gateway, running) -> running, Duration.ofSeconds(30));
+            RootDirectory root = RootDirectory.awaitComplete(fleet, layout.gateways().get(0), 4 * 3, 5, started,
+                    Duration.ofSeconds(30));
+            assertEquals(12, root.links(), "every gateway's links reach the root, paged by 5, each once");
 
             NodeAddress joiner = NodeAddress.parse("D1/gjoin/gjoin");
             fleet.watch(joiner);

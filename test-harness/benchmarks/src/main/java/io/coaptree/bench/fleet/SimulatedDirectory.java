@@ -1,0 +1,105 @@
+package io.coaptree.bench.fleet;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+import io.coaptree.codec.CodecLimits;
+import io.coaptree.linkformat.Link;
+import io.coaptree.rd.directory.LocalDirectory;
+import io.coaptree.rd.lookup.DirectoryLookup;
+import io.coaptree.rd.lookup.LookupOrigin;
+import io.coaptree.rd.lookup.LookupQuery;
+import io.coaptree.rd.options.DirectoryOptions;
+import io.coaptree.rd.options.RegistrationStoreOptions;
+import io.coaptree.rd.store.RegistrationRequest;
+import io.coaptree.rd.store.RegistrationStore;
+import io.coaptree.rd.store.StoreResult;
+import io.coaptree.remotequery.coap.NodeIdentity;
+import io.coaptree.remotequery.options.RemoteQueryOptions;
+import io.coaptree.remotequery.sync.RdSync;
+import io.coaptree.remotequery.sync.ServiceDirectory;
+import io.coaptree.tree.drops.DroppedMessages;
+import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.service.TreeBus;
+import io.coaptree.tree.topics.TreeTopics;
+
+/**
+ * One simulated gateway's Resource Directory and its synchronisation up the tree: the RD bundle's plain-Java
+ * directory (store and lookups, default settings) holding {@code resources} links of the gateway's own, registered as
+ * its own server's would be, and the remote-query bundle's {@link RdSync} over a tree bus, wired as that bundle's
+ * component wires them. The gateway's origin names no socket: nothing here serves CoAP.
+ */
+final class SimulatedDirectory implements AutoCloseable {
+
+    private final RegistrationStore store;
+    private final LocalDirectory directory;
+    private final ServiceDirectory synced;
+    private final RdSync sync;
+    private final TreeBus bus;
+
+    /**
+     * @param origin this gateway's CoAP origin, {@code coap://host:port}: the base of its own links
+     * @param bus a bus opened on the gateway's tree buses for remote queries
+     */
+    SimulatedDirectory(NodeAddress self, String origin, int resources, Supplier<TreeView> tree, TreeTopics topics,
+            TreeBus bus, DroppedMessages dropped) {
+        this.bus = bus;
+        Clock clock = Clock.systemUTC();
+        RemoteQueryOptions options = RemoteQueryOptions.fromProperties(Map.of());
+        store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
+        directory = new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> self.path().isRoot() ? "root" : self.path().domain(),
+                DirectoryOptions.defaults());
+        List<Link> links = new ArrayList<>(resources);
+        for (int i = 0; i < resources; i++) {
+            links.add(Link.builder("/sensor" + i).attribute("rt", i % 2 == 0 ? "temperature" : "humidity").build());
+        }
+        StoreResult own = directory.register(RegistrationRequest.builder(self.name() + "-sensors")
+                .sourceAddress(origin).identity(NodeIdentity.of(self).toString()).links(links).build());
+        if (own.registration().isEmpty()) {
+            throw new IllegalStateException(self + ": its own links were refused: " + own);
+        }
+        synced = new ServiceDirectory(directory, NodeIdentity.of(self).toString(), () -> origin,
+                options.syncRegistrationLifetimeSeconds(), options.syncMaxLinks());
+        sync = new RdSync(self, tree, topics, options, clock, synced, synced, origin::equals);
+        synced.observe(sync::localChanged);
+        sync.start(bus.unbatched(), dropped);
+        bus.onConnected(sync::reconnected);
+    }
+
+    /** The bus's size limit as the remote-query component opens it. */
+    static int maxMessageBytes() {
+        return CodecLimits.defaults().maxEncodedBytes();
+    }
+
+    void tick() {
+        sync.tick();
+    }
+
+    /** The resource links this directory answers a lookup with, page by page ({@code count} a page). */
+    List<Link> pagedLookup(int count) {
+        List<Link> all = new ArrayList<>();
+        for (int page = 0;; page++) {
+            List<Link> part = directory.resources(LookupQuery.all().paged(page, count), LookupOrigin.OFF_LINK);
+            all.addAll(part);
+            if (part.size() < count) {
+                return all;
+            }
+        }
+    }
+
+    /** The store, to weigh what the directory holds. */
+    RegistrationStore store() {
+        return store;
+    }
+
+    @Override
+    public void close() {
+        sync.stop();
+        synced.close();
+        bus.close();
+    }
+}
