@@ -1,8 +1,8 @@
 package io.coaptree.bench.fleet;
 
 /**
- * What the fleet simulator measured for one fleet size: one object of result.json's {@code runs}. A figure the
- * simulator does not measure yet is {@code null} (written as such, never as a guess).
+ * What the fleet simulator measured for one fleet size: one object of result.json's {@code runs}. A figure not
+ * measured in a run (no directories with {@code resources=0}, no reads with fewer than two groups) is {@code null}.
  *
  * @param gateways the fleet's size
  * @param coldStartSeconds from starting every gateway at once until each saw the tree it must see
@@ -19,13 +19,13 @@ package io.coaptree.bench.fleet;
  * @param restartMessagesOutsideNeighbourhood as for the join, for the same gateway leaving and starting again
  * @param brokerDeliveriesPerSecond messages the broker delivered a second while idle (every subscriber is a gateway:
  *        the sum of what they received)
- * @param rootDirectoryHeapMiB heap the root's fleet directory holds; not measured yet
- * @param rootLinks links in the root's fleet directory; not measured yet
- * @param pagedLookupCompleteSeconds time from a cold start until a paged lookup at the root returns every link; not
- *        measured yet
- * @param remoteReadP50Ms remote reads between random groups at 100/s, median; not measured yet
- * @param remoteReadP99Ms the same, 99th percentile; not measured yet
- * @param remoteReadFailed the same, failures; not measured yet
+ * @param rootDirectoryHeapMiB heap the root's registration store holds with the whole fleet's links
+ * @param rootLinks links a paged lookup at the root returns (the fleet's, each once)
+ * @param pagedLookupCompleteSeconds time from a cold start until a paged lookup at the root first returns every link
+ *        of the fleet exactly once
+ * @param remoteReadP50Ms remote reads between random groups at 100/s for the idle window's length, median
+ * @param remoteReadP99Ms the same, 99th percentile
+ * @param remoteReadFailed the same, reads not answered 2.05
  * @param threads live threads of the simulator's JVM with the fleet running
  */
 public record FleetFigures(int gateways, double coldStartSeconds, double groupIdleInPerSecond,

@@ -18,14 +18,18 @@ import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.options.TreeOptions;
 
 /**
- * The measurements of one fleet size on a running {@link FleetSimulation}: a cold start, an idle window, one group
- * gateway joining, the same gateway restarting. Today's tree is the full mesh, so "complete" means every gateway
+ * The measurements of one fleet size on a running {@link FleetSimulation}: a cold start until the tree and the root's
+ * directory are complete, an idle window, remote reads between random groups at 100/s, one group gateway joining,
+ * the same gateway restarting, and the root directory's heap (which stops the fleet). Today's tree is the full mesh, so "complete" means every gateway
  * sees every other one up.
  */
 final class FleetMeasurement {
 
     /** A joining gateway waits its join window, then heartbeats: after this much more every gateway has seen it. */
     private static final Duration SETTLE = Duration.ofMillis(TreeOptions.HEARTBEAT_INTERVAL.defaultValue());
+
+    /** The rate of remote reads between random groups. */
+    private static final int READS_PER_SECOND = 100;
 
     /** A lookup's page at the root, as a client pages through the whole fleet. */
     private static final int PAGE = 500;
@@ -75,6 +79,12 @@ final class FleetMeasurement {
         double perGroup = Math.max(1, groupCount) * seconds;
         double idleInPerGateway = all.messagesIn() / (n * seconds);
 
+        List<NodeAddress> groupGateways = layout.gateways().stream().filter(g -> g.path().level() == NodeLevel.GROUP)
+                .toList();
+        RemoteReads reads = resources == 0 || groupGateways.size() < 2 ? null
+                : RemoteReads.run(fleet, groupGateways, resources, READS_PER_SECOND, idle, n);
+        progress.step();
+
         NodeAddress joiner = NodeAddress.of(NodePath.group("D1", "gjoin"), "gjoin");
         Set<NodeAddress> outside = outsideOf(joiner);
         Window join = window(joiner, outside, () -> fleet.start(joiner));
@@ -92,7 +102,8 @@ final class FleetMeasurement {
                 Math.round(join.messagesIn() - idleInPerGateway * outside.size() * join.seconds()),
                 restart.fromJoiner(), all.messagesIn() / seconds, heapMiB,
                 directory == null ? null : directory.links(), directory == null ? null : directory.completeSeconds(),
-                null, null, null, threads);
+                reads == null ? null : reads.p50Millis(), reads == null ? null : reads.p99Millis(),
+                reads == null ? null : reads.failed(), threads);
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */

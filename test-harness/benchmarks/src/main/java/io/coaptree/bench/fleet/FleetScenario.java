@@ -55,7 +55,7 @@ public final class FleetScenario implements Scenario {
             Files.createDirectories(context.outputDir());
             try (MosquittoProcess broker = MosquittoProcess.start(context.outputDir(), "mosquitto-" + n, List.of());
                     FleetSimulation fleet = new FleetSimulation(broker.url(), resources);
-                    StepProgress progress = context.progress("fleet of " + n, 4)) {
+                    StepProgress progress = context.progress("fleet of " + n, 5)) {
                 FleetFigures figures;
                 try {
                     figures = new FleetMeasurement(layout, fleet, idle, resources).run(progress);
@@ -89,7 +89,7 @@ public final class FleetScenario implements Scenario {
                 "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
                 "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
                 "restart: messages outside", "root links", "paged lookup complete (s)", "root directory heap (MiB)",
-                "threads");
+                "remote read p50 / p99 (ms), failed", "threads");
         for (FleetFigures f : runs) {
             table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
                     f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
@@ -98,6 +98,8 @@ public final class FleetScenario implements Scenario {
                     SeedCharts.fixed(f.brokerDeliveriesPerSecond(), 0), f.joinMessagesOutsideNeighbourhood(),
                     f.joinExtraMessagesOutsideNeighbourhood(), f.restartMessagesOutsideNeighbourhood(),
                     orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()), orDash(f.rootDirectoryHeapMiB()),
+                    f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " / "
+                            + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + ", " + f.remoteReadFailed(),
                     f.threads());
         }
         context.table(table.build());
@@ -123,8 +125,15 @@ public final class FleetScenario implements Scenario {
                         + Math.round(f.rootDirectoryHeapMiB() * 1024 * 1024 / f.rootLinks()) + " bytes a link"));
             }
         }
-        context.note("Not measured yet by this simulator: remote reads between groups; result.json writes null for "
-                + "them. The root directory's heap is what its registration store holds (weighed by collecting "
+        for (FleetFigures f : runs) {
+            if (f.remoteReadP99Ms() != null) {
+                context.headline(Headline.against("remote reads between random groups at 100/s, N=" + f.gateways(),
+                        "p50 " + SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " ms, p99 "
+                                + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + " ms, " + f.remoteReadFailed() + " failed",
+                        "p99 at most 50 ms, 0 failed", f.remoteReadP99Ms() <= 50 && f.remoteReadFailed() == 0));
+            }
+        }
+        context.note("The root directory's heap is what its registration store holds (weighed by collecting "
                 + "with and without it once the fleet stopped).");
         chart(context, runs, "fleet-group-in.png", "Messages a gateway receives while idle", "messages/s",
                 List.of("group", "busiest domain"), FleetFigures::groupIdleInPerSecond,

@@ -133,10 +133,10 @@ final class FleetSimulation implements AutoCloseable {
         return null;
     }
 
-    /** The running gateway's directory, if it runs and has one. */
-    synchronized Optional<SimulatedDirectory> directory(NodeAddress gateway) {
+    /** The running gateway's remote queries and directory, if it runs and has them. */
+    synchronized Optional<SimulatedRemoteQuery> remoteQuery(NodeAddress gateway) {
         SimulatedGateway running = this.running.get(gateway);
-        return running == null ? Optional.empty() : running.directory();
+        return running == null ? Optional.empty() : running.remoteQuery();
     }
 
     synchronized int size() {

@@ -43,7 +43,7 @@ record RootDirectory(NodeAddress root, long links, double completeSeconds) {
         long deadline = System.nanoTime() + timeout.toNanos();
         String last = "no lookup yet";
         while (System.nanoTime() < deadline) {
-            List<Link> found = fleet.directory(root).orElseThrow().pagedLookup(page);
+            List<Link> found = fleet.remoteQuery(root).orElseThrow().pagedLookup(page);
             Set<String> targets = new HashSet<>();
             found.forEach(link -> targets.add(link.target()));
             if (targets.size() == expected && found.size() == expected) {
@@ -68,7 +68,7 @@ record RootDirectory(NodeAddress root, long links, double completeSeconds) {
      */
     long heldBytes(FleetSimulation fleet) throws LinkFormatParseException {
         List<Saved> saved = new ArrayList<>();
-        RegistrationStore running = fleet.directory(root).orElseThrow().store();
+        RegistrationStore running = fleet.remoteQuery(root).orElseThrow().store();
         RegistrationStore[] held = { new RegistrationStore(running.options(), Clock.systemUTC()) };
         for (Registration r : running.registrations()) {
             RegistrationRequest.Builder request = RegistrationRequest.builder(r.endpointName()).base(r.base())

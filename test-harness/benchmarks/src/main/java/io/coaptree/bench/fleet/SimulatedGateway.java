@@ -47,7 +47,7 @@ final class SimulatedGateway implements AutoCloseable {
     private final MembershipProtocol protocol;
     private final GatewayDelivery delivery;
     private final TreeBus membershipBus;
-    private final SimulatedDirectory directory;
+    private final SimulatedRemoteQuery remoteQuery;
     private final ScheduledExecutorService scheduler;
     private final ScheduledFuture<?> ticks;
     private boolean started;
@@ -56,7 +56,7 @@ final class SimulatedGateway implements AutoCloseable {
      * Connects and joins: returns at once, the join runs on {@code scheduler} once the transport is connected.
      *
      * @param resources the links of the gateway's own in its directory, synchronised up the tree; 0 for no
-     *        directory at all (membership only)
+     *        directory and no remote queries at all (membership only)
      * @param scheduler shared by the fleet; each gateway's ticks run one at a time on it
      * @param watched the gateway whose messages the meters count apart
      */
@@ -80,13 +80,13 @@ final class SimulatedGateway implements AutoCloseable {
         DroppedMessages dropped = new DroppedMessages(clock, options.refusalWarnIntervalMillis());
         protocol = new MembershipProtocol(options, clock, dropped);
         delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of()), "fleet-" + address.name());
-        GatewayBuses buses = new GatewayBuses(meter, scheduler, delivery, topics, dropped,
-                security(address, credentials, trust, dropped, topics, clock));
+        GatewaySecurity security = security(address, credentials, trust, dropped, topics, clock);
+        GatewayBuses buses = new GatewayBuses(meter, scheduler, delivery, topics, dropped, security);
         membershipBus = buses.openForMembership(options.maxMessageBytes());
-        directory = resources == 0 ? null
-                : new SimulatedDirectory(address, "coap://" + address.name().toLowerCase(Locale.ROOT)
+        remoteQuery = resources == 0 ? null
+                : new SimulatedRemoteQuery(address, "coap://" + address.name().toLowerCase(Locale.ROOT)
                         + ".fleet.test:5683", resources, protocol::view, topics,
-                        buses.open(SimulatedDirectory.maxMessageBytes(), -1), dropped);
+                        buses.open(SimulatedRemoteQuery.maxMessageBytes(), -1), dropped, security);
         membershipBus.onConnected(() -> scheduler.execute(this::startWhenConnected));
         ticks = scheduler.scheduleWithFixedDelay(this::tick, options.tickIntervalMillis(),
                 options.tickIntervalMillis(), TimeUnit.MILLISECONDS);
@@ -122,8 +122,8 @@ final class SimulatedGateway implements AutoCloseable {
         if (protocol.state() != MembershipProtocol.State.CREATED) {
             protocol.tick();
         }
-        if (directory != null) {
-            directory.tick();
+        if (remoteQuery != null) {
+            remoteQuery.tick();
         }
         protocol.droppedMessages().flushWarnings();
     }
@@ -136,9 +136,9 @@ final class SimulatedGateway implements AutoCloseable {
         return protocol;
     }
 
-    /** The gateway's directory, if it has one. */
-    Optional<SimulatedDirectory> directory() {
-        return Optional.ofNullable(directory);
+    /** The gateway's remote queries and directory, if it has them. */
+    Optional<SimulatedRemoteQuery> remoteQuery() {
+        return Optional.ofNullable(remoteQuery);
     }
 
     WireMeter.Counts counts() {
@@ -154,8 +154,8 @@ final class SimulatedGateway implements AutoCloseable {
                 protocol.stop();
             }
         }
-        if (directory != null) {
-            directory.close();
+        if (remoteQuery != null) {
+            remoteQuery.close();
         }
         membershipBus.close();
         delivery.close();

@@ -21,7 +21,7 @@ class FleetSimulationTest {
 
     @Test
     @Timeout(60)
-    void aSmallFleetCompletesSynchronisesItsDirectoriesAndItsMetersCountSignedHeartbeatsAndAJoinersMessages(@TempDir Path dir)
+    void aSmallFleetCompletesSynchronisesItsDirectoriesReadsAcrossAndItsMetersCountSignedHeartbeats(@TempDir Path dir)
             throws Exception {
         Prerequisites.debianTool("mosquitto", "mosquitto");
         FleetLayout layout = FleetLayout.of(4);
@@ -42,6 +42,10 @@ class FleetSimulationTest {
             Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
 
             assertEquals(5, fleet.size());
+            RemoteReads reads = RemoteReads.run(fleet, List.of(layout.gateways().get(3), joiner), 3, 20,
+                    Duration.ofMillis(500), 1);
+            assertEquals(0, reads.failed(), "reads between the two groups through the tree: " + reads);
+            assertEquals(10, reads.reads());
             for (NodeAddress gateway : layout.gateways()) {
                 WireMeter.Snapshot seen = after.get(gateway).minus(before.get(gateway));
                 assertTrue(seen.fromWatched() >= 2, gateway + " got the join request and a heartbeat: " + seen);

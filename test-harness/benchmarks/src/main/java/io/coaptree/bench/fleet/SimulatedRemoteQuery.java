@@ -6,7 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
+import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.codec.CodecLimits;
+import io.coaptree.codec.EnvelopeCodec;
+import io.coaptree.codec.EnvelopeKind;
 import io.coaptree.linkformat.Link;
 import io.coaptree.rd.directory.LocalDirectory;
 import io.coaptree.rd.lookup.DirectoryLookup;
@@ -18,35 +21,41 @@ import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.RegistrationStore;
 import io.coaptree.rd.store.StoreResult;
 import io.coaptree.remotequery.coap.NodeIdentity;
+import io.coaptree.remotequery.node.RemoteQueryNode;
+import io.coaptree.remotequery.node.ResponseSink;
 import io.coaptree.remotequery.options.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.sync.RdSync;
 import io.coaptree.remotequery.sync.ServiceDirectory;
 import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
+import io.coaptree.tree.security.TreeSecurity;
 import io.coaptree.tree.service.TreeBus;
 import io.coaptree.tree.topics.TreeTopics;
 
 /**
- * One simulated gateway's Resource Directory and its synchronisation up the tree: the RD bundle's plain-Java
- * directory (store and lookups, default settings) holding {@code resources} links of the gateway's own, registered as
- * its own server's would be, and the remote-query bundle's {@link RdSync} over a tree bus, wired as that bundle's
- * component wires them. The gateway's origin names no socket: nothing here serves CoAP.
+ * What the remote-query bundle runs on one simulated gateway, wired as its component wires it on one tree bus: the
+ * {@link RemoteQueryNode} (requests to and through other gateways) and the {@link RdSync} of the gateway's Resource
+ * Directory, the RD bundle's plain-Java directory (store and lookups, default settings) holding {@code resources}
+ * links of the gateway's own, registered as its own server's would be. The gateway's origin names no socket: no CoAP
+ * server runs; a request that reaches the gateway is answered by {@link SensorAnswers} as its sensors would.
  */
-final class SimulatedDirectory implements AutoCloseable {
+final class SimulatedRemoteQuery implements AutoCloseable {
 
     private final RegistrationStore store;
     private final LocalDirectory directory;
     private final ServiceDirectory synced;
     private final RdSync sync;
+    private final RemoteQueryNode node;
     private final TreeBus bus;
 
     /**
      * @param origin this gateway's CoAP origin, {@code coap://host:port}: the base of its own links
      * @param bus a bus opened on the gateway's tree buses for remote queries
      */
-    SimulatedDirectory(NodeAddress self, String origin, int resources, Supplier<TreeView> tree, TreeTopics topics,
-            TreeBus bus, DroppedMessages dropped) {
+    SimulatedRemoteQuery(NodeAddress self, String origin, int resources, Supplier<TreeView> tree, TreeTopics topics,
+            TreeBus bus, DroppedMessages dropped, TreeSecurity security) {
         this.bus = bus;
         Clock clock = Clock.systemUTC();
         RemoteQueryOptions options = RemoteQueryOptions.fromProperties(Map.of());
@@ -68,6 +77,16 @@ final class SimulatedDirectory implements AutoCloseable {
         synced.observe(sync::localChanged);
         sync.start(bus.unbatched(), dropped);
         bus.onConnected(sync::reconnected);
+        node = RemoteQueryNode.builder(self, tree, topics, new SensorAnswers(), options, clock)
+                .codec(new EnvelopeCodec(CodecLimits.defaults())).ownOrigin(origin::equals).synced(sync::holds)
+                .security(security).build();
+        node.start(bus, dropped);
+    }
+
+    /** Reads {@code path} of {@code gateway} through the tree, as a client of this gateway would. */
+    void read(NodeAddress gateway, String path, ResponseSink answer) {
+        node.submit(new RemoteTarget.Resource(gateway, path, ""), CoapEnvelope.builder(EnvelopeKind.REQUEST,
+                SensorAnswers.GET).build(), answer);
     }
 
     /** The bus's size limit as the remote-query component opens it. */
@@ -76,6 +95,7 @@ final class SimulatedDirectory implements AutoCloseable {
     }
 
     void tick() {
+        node.tick();
         sync.tick();
     }
 
@@ -98,6 +118,7 @@ final class SimulatedDirectory implements AutoCloseable {
 
     @Override
     public void close() {
+        node.stop();
         sync.stop();
         synced.close();
         bus.close();
