@@ -64,7 +64,7 @@ public final class CloudUplink implements RecordSink, AutoCloseable {
     /** Confirmations that overtook the return of publish (Kura confirms on another thread). */
     private final Set<String> early = new LinkedHashSet<>();
 
-    /** @param publisher the bound publisher now, or null while none is */
+    /** @param publisher the bound publisher now, or null while none is (or not yet the one the configuration selects) */
     public CloudUplink(Supplier<CloudPublisher> publisher) {
         this.publisher = Objects.requireNonNull(publisher, "publisher");
     }
@@ -73,7 +73,7 @@ public final class CloudUplink implements RecordSink, AutoCloseable {
     public boolean deliver(String gateway, TelemetryRecord record, DeliveryClass deliveryClass) {
         CloudPublisher p = publisher.get();
         if (p == null) {
-            refused("no CloudPublisher is bound (set CloudPublisher.target)");
+            refused("no CloudPublisher that CloudPublisher.target selects is bound (yet)");
             return false;
         }
         listenTo(p);

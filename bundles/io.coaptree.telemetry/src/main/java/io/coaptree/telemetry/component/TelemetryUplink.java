@@ -12,6 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
 import org.eclipse.kura.configuration.ConfigurableComponent;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Filter;
+import org.osgi.framework.FrameworkUtil;
+import org.osgi.framework.InvalidSyntaxException;
 import org.osgi.framework.ServiceRegistration;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -82,10 +85,14 @@ public class TelemetryUplink implements ConfigurableComponent {
             policyOption = ReferencePolicyOption.GREEDY)
     private ResourceDirectoryService rd;
 
-    /** Kura's convention: selected by {@code CloudPublisher.target}, may come and go while the component runs. */
-    @Reference(name = "CloudPublisher", cardinality = ReferenceCardinality.OPTIONAL,
+    /**
+     * Kura's convention: selected by {@code CloudPublisher.target}, may come and go while the component runs. With
+     * its service properties, to tell whether it is the one the running configuration selects (see
+     * {@link #selected}).
+     */
+    @Reference(name = "CloudPublisher", service = CloudPublisher.class, cardinality = ReferenceCardinality.OPTIONAL,
             policy = ReferencePolicy.DYNAMIC, policyOption = ReferencePolicyOption.GREEDY)
-    private volatile CloudPublisher cloudPublisher;
+    private volatile Map.Entry<Map<String, Object>, CloudPublisher> cloudPublisher;
 
     // Guarded by this.
     private Map<String, Object> runningProperties = Map.of();
@@ -166,6 +173,27 @@ public class TelemetryUplink implements ConfigurableComponent {
         }
     }
 
+    /**
+     * The bound publisher, once it is the one {@code selects} (the running configuration's target) matches. A new
+     * target is applied after {@code modified} returns (the Declarative Services specification, 112.5.12): until SCR
+     * has bound the new publisher the previous one is still bound, and a record must wait, as it does while no
+     * publisher is bound, instead of going to a cloud connection the configuration no longer names.
+     */
+    private CloudPublisher selected(Filter selects) {
+        Map.Entry<Map<String, Object>, CloudPublisher> bound = cloudPublisher;
+        return bound != null && (selects == null || selects.matches(bound.getKey())) ? bound.getValue() : null;
+    }
+
+    /** The configuration's {@code CloudPublisher.target}; null when absent or not a filter (SCR then binds none). */
+    private static Filter targetOf(Map<String, Object> properties) {
+        Object target = properties.get(TelemetryOptions.CLOUD_PUBLISHER_TARGET.id());
+        try {
+            return target == null ? null : FrameworkUtil.createFilter(target.toString());
+        } catch (InvalidSyntaxException e) {
+            return null;
+        }
+    }
+
     /** The options of a configuration, or null (logged naming the field) if it is refused. */
     private TelemetryOptions options(Map<String, Object> properties) {
         try {
@@ -197,7 +225,8 @@ public class TelemetryUplink implements ConfigurableComponent {
         RecordSink destination;
         CloudUplink cloud = null;
         if (options.destination() == Destination.CLOUD) {
-            cloud = new CloudUplink(() -> cloudPublisher);
+            Filter selects = targetOf(runningProperties);
+            cloud = new CloudUplink(() -> selected(selects));
             running.add(cloud);
             destination = cloud;
         } else if (root) {
