@@ -2,6 +2,7 @@ package io.coaptree.remotequery.sync;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -111,7 +112,7 @@ final class ChildSets {
         for (Held h : held.values()) {
             if (attachedHere(h.child, view)) {
                 h.lastAttached = now;
-            } else if (now - h.lastAttached > keepFor(h.child, view)) {
+            } else if (carriedBelow(h, view) || now - h.lastAttached > keepFor(h.child, view)) {
                 forget.add(h);
                 continue;
             }
@@ -124,6 +125,33 @@ final class ChildSets {
             held.remove(h.child.name());
             directory.remove(h.child);
         }
+    }
+
+    /**
+     * Whether a child that now hangs under another child of this gateway (a group under its domain, once the domain
+     * is up: after a cold start where the group joined first, or after the domain's restart) reaches this directory
+     * through that child's set, every resource of it. Its own copy here would then list each resource twice (a paged
+     * lookup would return it twice) until the grace period ends; it goes at once instead. Resources are compared by
+     * target: the set that carries them may give them other attributes.
+     */
+    private boolean carriedBelow(Held h, TreeView view) {
+        Optional<TreeMember> parent = view.parentReplica(h.child);
+        if (h.links == null || parent.isEmpty() || parent.get().address().equals(self)) {
+            return false;
+        }
+        Held via = held.get(parent.get().name());
+        if (via == null || via.links == null || !via.child.equals(parent.get().address())) {
+            return false;
+        }
+        Set<String> carried = new HashSet<>();
+        via.links.forEach(link -> carried.add(target(link)));
+        return h.links.stream().map(ChildSets::target).allMatch(carried::contains);
+    }
+
+    /** The target of a link in link-format, {@code <...>}, as the sets carry them. */
+    private static String target(String link) {
+        int end = link.indexOf('>');
+        return end < 0 ? link : link.substring(0, end + 1);
     }
 
     /** Whether this gateway's directory has the set of {@code member} (so its subtree needs no fan-out). */

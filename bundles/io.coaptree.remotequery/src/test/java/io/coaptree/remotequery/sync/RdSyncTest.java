@@ -127,12 +127,21 @@ class RdSyncTest {
     private void start(RemoteQueryOptions options, String... extra) {
         List<String> addresses = new ArrayList<>(List.of("-/-/top", "A/-/dA", "A/1/gA1", "A/2/gA2"));
         addresses.addAll(List.of(extra));
-        for (String address : addresses) {
-            Node n = new Node(address, options);
-            n.directory.own.add("/temperature");
-            nodes.put(n.tree.self().name(), n);
-        }
+        addresses.forEach(address -> add(address, options));
         run(3_000);
+    }
+
+    private Node add(String address, RemoteQueryOptions options) {
+        Node n = new Node(address, options);
+        n.directory.own.add("/temperature");
+        nodes.put(n.tree.self().name(), n);
+        return n;
+    }
+
+    /** How often the root's directory lists {@code treePath}, over all its registrations. */
+    private long timesListedAtTheRoot(String treePath) {
+        return nodes.get("top").directory.children.values().stream().flatMap(List::stream)
+                .filter(l -> l.startsWith("<" + treePath + ">")).count();
     }
 
     private void run(long millis) {
@@ -216,6 +225,28 @@ class RdSyncTest {
         run(300);
         assertFalse(top.lists("/tree/A/1/gA1/humidity"), top.children.toString());
         assertTrue(top.lists("/tree/A/1/gA1/temperature"));
+    }
+
+    @Test
+    void aGroupThatJoinedBeforeItsDomainIsListedOnceAtTheRootAsSoonAsTheDomainCarriesIt() {
+        RemoteQueryOptions options = options(500);
+        add("-/-/top", options);
+        add("A/1/gA1", options);
+        run(3_000);
+        Directory top = nodes.get("top").directory;
+        assertEquals(List.of("A/1/gA1"), List.copyOf(top.children.keySet()), "with no domain, gA1 hangs under top");
+
+        add("A/-/dA", options);
+        long waited = 0;
+        while (!top.children.getOrDefault("A/-/dA", List.of()).stream()
+                .anyMatch(l -> l.startsWith("</tree/A/1/gA1/temperature>")) && waited < 2_000) {
+            run(100);
+            waited += 100;
+        }
+        assertTrue(waited < 2_000, "dA carries gA1's set to top: " + top.children);
+        run(200); // the next tick of top's sync; still well inside the 3 s grace period
+        assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), top.children.toString());
+        assertEquals(List.of("A/-/dA"), List.copyOf(top.children.keySet()));
     }
 
     @Test
