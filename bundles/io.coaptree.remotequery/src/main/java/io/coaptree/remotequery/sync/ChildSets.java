@@ -19,7 +19,10 @@ import io.coaptree.tree.model.TreeView;
  * here while it is attached to this gateway ({@link TreeView#parentReplica}). A child that is no longer a live child
  * of this gateway (down, gone, or attached elsewhere) is forgotten after the grace period; a replica that failed
  * while another replica still serves its path is kept for the (longer) replica retention instead, so the devices
- * registered at it stay in every lookup until it returns. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises calls.
+ * registered at it stay in every lookup until it returns. Each resource is listed once: a kept set lists only what no
+ * child attached here lists itself, and a child that moved under another child of ours goes as soon as that child's
+ * set carries it. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises
+ * calls.
  */
 final class ChildSets {
 
@@ -28,6 +31,10 @@ final class ChildSets {
         long epoch;
         long version;
         Set<String> links;
+        /** The targets of {@link #links}, to compare sets by resource. */
+        Set<String> targets = Set.of();
+        /** What the directory lists of this child: its links, less those a live child of ours lists now. */
+        Set<String> listed;
         long lastAttached;
         long lastPut;
 
@@ -98,33 +105,75 @@ final class ChildSets {
     }
 
     private void apply(Held h, Set<String> links, long now) {
-        boolean changed = !links.equals(h.links);
+        boolean changed = !links.equals(h.listed);
         h.links = links;
+        h.targets = targetsOf(links);
+        h.listed = links;
         if (changed || now - h.lastPut >= refreshMillis) {
             h.lastPut = now;
             directory.put(h.child, links);
         }
     }
 
-    /** Forgets children past the grace period and refreshes the registrations of the others. */
+    /**
+     * Forgets children past the grace period, lists each resource once, and refreshes the registrations of the
+     * others.
+     */
     void tick(TreeView view, long now) {
         List<Held> forget = new ArrayList<>();
+        List<Held> attached = new ArrayList<>();
+        List<Held> kept = new ArrayList<>();
         for (Held h : held.values()) {
             if (attachedHere(h.child, view)) {
                 h.lastAttached = now;
+                attached.add(h);
             } else if (carriedBelow(h, view) || now - h.lastAttached > keepFor(h.child, view)) {
                 forget.add(h);
-                continue;
-            }
-            if (h.links != null && now - h.lastPut >= refreshMillis) {
-                h.lastPut = now;
-                directory.put(h.child, h.links);
+            } else {
+                kept.add(h);
             }
         }
         for (Held h : forget) {
             held.remove(h.child.name());
             directory.remove(h.child);
         }
+        for (Held h : attached) {
+            list(h, h.links, now);
+        }
+        for (Held h : kept) {
+            list(h, notListedBy(attached, h.links), now);
+        }
+    }
+
+    /** Lists {@code links} for {@code h} if they differ from what is listed, or refreshes them when due. */
+    private void list(Held h, Set<String> links, long now) {
+        if (links == null) {
+            return;
+        }
+        if (!links.equals(h.listed) || now - h.lastPut >= refreshMillis) {
+            h.listed = links;
+            h.lastPut = now;
+            directory.put(h.child, links);
+        }
+    }
+
+    /**
+     * The links of a child kept past its attachment (a domain that failed, its groups now attached here) less those
+     * whose resource a child attached here lists itself: each resource is listed once, by the gateway that serves
+     * it now, and the kept set still lists what nobody else does (devices registered at the failed gateway).
+     */
+    private static Set<String> notListedBy(List<Held> attached, Set<String> links) {
+        if (links == null || attached.isEmpty()) {
+            return links;
+        }
+        Set<String> left = new LinkedHashSet<>();
+        for (String link : links) {
+            String target = target(link);
+            if (attached.stream().noneMatch(a -> a.targets.contains(target))) {
+                left.add(link);
+            }
+        }
+        return left;
     }
 
     /**
@@ -143,9 +192,13 @@ final class ChildSets {
         if (via == null || via.links == null || !via.child.equals(parent.get().address())) {
             return false;
         }
-        Set<String> carried = new HashSet<>();
-        via.links.forEach(link -> carried.add(target(link)));
-        return h.links.stream().map(ChildSets::target).allMatch(carried::contains);
+        return via.targets.containsAll(h.targets);
+    }
+
+    private static Set<String> targetsOf(Set<String> links) {
+        Set<String> targets = new HashSet<>();
+        links.forEach(link -> targets.add(target(link)));
+        return targets;
     }
 
     /** The target of a link in link-format, {@code <...>}, as the sets carry them. */

@@ -250,6 +250,30 @@ class RdSyncTest {
     }
 
     @Test
+    void whileAFailedDomainsSetIsKeptItsGroupsNowUnderTheRootAreListedThereOnce() {
+        start(options(500));
+        Node dA = nodes.get("dA");
+        dA.ticking = false; // dA stops: after the failure timeout its groups hang under top and send it their sets
+        Directory top = nodes.get("top").directory;
+        long waited = 0;
+        while (!top.children.containsKey("A/1/gA1") && waited < 8_000) {
+            run(100);
+            waited += 100;
+        }
+        assertTrue(top.children.containsKey("A/1/gA1"), "gA1 sent its set to top: " + top.children);
+        run(200);
+        assertTrue(top.children.containsKey("A/-/dA"), "dA's set is kept within the grace period");
+        assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), top.children.toString());
+        assertEquals(1, timesListedAtTheRoot("/tree/A/2/gA2/temperature"), top.children.toString());
+        assertEquals(1, timesListedAtTheRoot("/tree/A/-/dA/temperature"), "dA's own resources stay listed");
+
+        dA.ticking = true; // dA is back: its groups return under it, and top lists each resource once again
+        run(3_000);
+        assertEquals(List.of("A/-/dA"), List.copyOf(top.children.keySet()));
+        assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), top.children.toString());
+    }
+
+    @Test
     void aLargeSetGoesAsAFullSetAndDeltasEachWithinTheLimit() {
         start(options(10));
         Node gA2 = nodes.get("gA2");
