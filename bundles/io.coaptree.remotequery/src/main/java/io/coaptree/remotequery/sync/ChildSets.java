@@ -21,7 +21,7 @@ import io.coaptree.tree.model.TreeView;
  * while another replica still serves its path is kept for the (longer) replica retention instead, so the devices
  * registered at it stay in every lookup until it returns. Each resource is listed once: a kept set lists only what no
  * child attached here lists itself, and a child that moved under another child of ours goes as soon as that child's
- * set carries it. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises
+ * set carries it. A child that restarted keeps what its previous set held listed until its new set carries it. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises
  * calls.
  */
 final class ChildSets {
@@ -35,6 +35,13 @@ final class ChildSets {
         Set<String> targets = Set.of();
         /** What the directory lists of this child: its links, less those a live child of ours lists now. */
         Set<String> listed;
+        /**
+         * The set of the child's previous start, listed beside its new set where that does not carry it yet, until
+         * {@link #previousUntil} at the latest: a gateway that restarts sends its own resources before its children
+         * sent it theirs again, and those must not go missing up here meanwhile.
+         */
+        Set<String> previous;
+        long previousUntil;
         long lastAttached;
         long lastPut;
 
@@ -76,10 +83,14 @@ final class ChildSets {
         if (LinkSet.digest(links) != full.digest()) {
             return Optional.of(new SyncMessage.Resync(self, full.epoch()));
         }
+        if (h.links != null && h.epoch != full.epoch()) {
+            h.previous = h.previous == null ? h.links : union(h.previous, h.links);
+            h.previousUntil = now + graceMillis;
+        }
         h.epoch = full.epoch();
         h.version = full.version();
         h.lastAttached = now;
-        apply(h, links, now);
+        apply(h, links, view, now);
         return Optional.of(new SyncMessage.Ack(self, full.epoch(), full.version()));
     }
 
@@ -100,19 +111,20 @@ final class ChildSets {
         }
         h.version = delta.version();
         h.lastAttached = now;
-        apply(h, links, now);
+        apply(h, links, view, now);
         return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
     }
 
-    private void apply(Held h, Set<String> links, long now) {
-        boolean changed = !links.equals(h.listed);
+    private void apply(Held h, Set<String> links, TreeView view, long now) {
         h.links = links;
         h.targets = targetsOf(links);
-        h.listed = links;
-        if (changed || now - h.lastPut >= refreshMillis) {
-            h.lastPut = now;
-            directory.put(h.child, links);
+        List<Held> attached = new ArrayList<>();
+        for (Held other : held.values()) {
+            if (attachedHere(other.child, view)) {
+                attached.add(other);
+            }
         }
+        list(h, listing(h, attached, attached.contains(h), now), now);
     }
 
     /**
@@ -138,11 +150,42 @@ final class ChildSets {
             directory.remove(h.child);
         }
         for (Held h : attached) {
-            list(h, h.links, now);
+            list(h, listing(h, attached, true, now), now);
         }
         for (Held h : kept) {
-            list(h, notListedBy(attached, h.links), now);
+            list(h, listing(h, attached, false, now), now);
         }
+    }
+
+    /**
+     * What to list of {@code h}: its links, with what of its previous start's set neither its new one nor any other
+     * child's set here carries yet; of a child kept past its attachment, only what no child attached here lists.
+     */
+    private Set<String> listing(Held h, List<Held> attached, boolean isAttached, long now) {
+        if (h.links == null) {
+            return null;
+        }
+        Set<String> wanted = h.links;
+        if (h.previous != null && (now >= h.previousUntil || h.targets.containsAll(targetsOf(h.previous)))) {
+            h.previous = null;
+        }
+        if (h.previous != null) {
+            wanted = new LinkedHashSet<>(h.links);
+            for (String link : h.previous) {
+                String target = target(link);
+                if (!h.targets.contains(target)
+                        && held.values().stream().noneMatch(o -> o != h && o.targets.contains(target))) {
+                    wanted.add(link);
+                }
+            }
+        }
+        return isAttached ? wanted : notListedBy(attached, wanted);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new LinkedHashSet<>(a);
+        all.addAll(b);
+        return all;
     }
 
     /** Lists {@code links} for {@code h} if they differ from what is listed, or refreshes them when due. */

@@ -103,6 +103,14 @@ class RdSyncTest {
                 sync.tick();
             }
         }
+
+        /** Stops as a gateway shutting down does: it leaves the tree. */
+        void stop() {
+            ticking = false;
+            tree.stop();
+            sync.stop();
+            connection.close();
+        }
     }
 
     private final ManualClock clock = new ManualClock();
@@ -271,6 +279,26 @@ class RdSyncTest {
         run(3_000);
         assertEquals(List.of("A/-/dA"), List.copyOf(top.children.keySet()));
         assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), top.children.toString());
+    }
+
+    @Test
+    void aDomainRestartingWithItsGroupsNeverLeavesTheirResourcesMissingAtTheRoot() {
+        RemoteQueryOptions options = options(500);
+        start(options);
+        List.of("dA", "gA1", "gA2").forEach(name -> nodes.remove(name).stop());
+        add("A/-/dA", options);
+        add("A/1/gA1", options);
+        add("A/2/gA2", options);
+        for (int t = 0; t < 4_000; t += 100) {
+            run(100);
+            for (String path : List.of("/tree/A/-/dA/temperature", "/tree/A/1/gA1/temperature",
+                    "/tree/A/2/gA2/temperature")) {
+                assertTrue(timesListedAtTheRoot(path) >= 1, "after " + t + " ms " + path + " is missing at top: "
+                        + nodes.get("top").directory.children);
+            }
+        }
+        assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"));
+        assertEquals(List.of("A/-/dA"), List.copyOf(nodes.get("top").directory.children.keySet()));
     }
 
     @Test
