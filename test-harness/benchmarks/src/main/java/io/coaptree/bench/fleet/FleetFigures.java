@@ -26,6 +26,10 @@ package io.coaptree.bench.fleet;
  * @param remoteReadP50Ms remote reads between random groups at 100/s for the idle window's length, median
  * @param remoteReadP99Ms the same, 99th percentile
  * @param remoteReadFailed the same, reads not answered 2.05
+ * @param domainRestartGateways how many gateways restarted together: the busiest domain and its groups
+ * @param domainRestartDuplicatesMax the most links a paged lookup at the root listed twice while they restarted
+ * @param domainRestartMissingMax the most links it missed meanwhile
+ * @param domainRestartCompleteSeconds from their stop until the tree and the root's lookup were complete again
  * @param threads live threads of the simulator's JVM with the fleet running
  */
 public record FleetFigures(int gateways, double coldStartSeconds, double groupIdleInPerSecond,
@@ -34,5 +38,6 @@ public record FleetFigures(int gateways, double coldStartSeconds, double groupId
         long joinExtraMessagesOutsideNeighbourhood, long restartMessagesOutsideNeighbourhood,
         double brokerDeliveriesPerSecond, Double rootDirectoryHeapMiB, Long rootLinks,
         Double pagedLookupCompleteSeconds, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
-        int threads) {
+        Integer domainRestartGateways, Long domainRestartDuplicatesMax, Long domainRestartMissingMax,
+        Double domainRestartCompleteSeconds, int threads) {
 }

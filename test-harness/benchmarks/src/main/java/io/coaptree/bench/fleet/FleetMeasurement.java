@@ -20,7 +20,8 @@ import io.coaptree.tree.options.TreeOptions;
 /**
  * The measurements of one fleet size on a running {@link FleetSimulation}: a cold start until the tree and the root's
  * directory are complete, an idle window, remote reads between random groups at 100/s, one group gateway joining,
- * the same gateway restarting, and the root directory's heap (which stops the fleet). Today's tree is the full mesh, so "complete" means every gateway
+ * the same gateway restarting, the busiest domain restarting with its groups, and the root directory's heap (which
+ * stops the fleet). Today's tree is the full mesh, so "complete" means every gateway
  * sees every other one up.
  */
 final class FleetMeasurement {
@@ -95,6 +96,10 @@ final class FleetMeasurement {
         });
         progress.step();
         fleet.watch(null);
+        DomainRestart site = directory == null || layout.busiest(NodeLevel.DOMAIN).isEmpty() ? null
+                : DomainRestart.run(fleet, layout, layout.busiest(NodeLevel.DOMAIN).get(), (long) (n + 1) * resources,
+                        PAGE, timeout);
+        progress.step();
         Double heapMiB = directory == null ? null : directory.heldBytes(fleet) / (1024.0 * 1024.0);
         return new FleetFigures(n, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
                 groups.bytesIn() / perGroup, groups.messagesOut() / perGroup, busiestDomain.messagesIn() / seconds,
@@ -103,7 +108,9 @@ final class FleetMeasurement {
                 restart.fromJoiner(), all.messagesIn() / seconds, heapMiB,
                 directory == null ? null : directory.links(), directory == null ? null : directory.completeSeconds(),
                 reads == null ? null : reads.p50Millis(), reads == null ? null : reads.p99Millis(),
-                reads == null ? null : reads.failed(), threads);
+                reads == null ? null : reads.failed(), site == null ? null : site.gateways(),
+                site == null ? null : site.duplicatesMax(), site == null ? null : site.missingMax(),
+                site == null ? null : site.completeSeconds(), threads);
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */

@@ -55,7 +55,7 @@ public final class FleetScenario implements Scenario {
             Files.createDirectories(context.outputDir());
             try (MosquittoProcess broker = MosquittoProcess.start(context.outputDir(), "mosquitto-" + n, List.of());
                     FleetSimulation fleet = new FleetSimulation(broker.url(), resources);
-                    StepProgress progress = context.progress("fleet of " + n, 5)) {
+                    StepProgress progress = context.progress("fleet of " + n, 6)) {
                 FleetFigures figures;
                 try {
                     figures = new FleetMeasurement(layout, fleet, idle, resources).run(progress);
@@ -89,7 +89,8 @@ public final class FleetScenario implements Scenario {
                 "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
                 "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
                 "restart: messages outside", "root links", "paged lookup complete (s)", "root directory heap (MiB)",
-                "remote read p50 / p99 (ms), failed", "threads");
+                "remote read p50 / p99 (ms), failed", "domain restart: gateways, most listed twice / missing, complete (s)",
+                "threads");
         for (FleetFigures f : runs) {
             table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
                     f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
@@ -100,6 +101,9 @@ public final class FleetScenario implements Scenario {
                     orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()), orDash(f.rootDirectoryHeapMiB()),
                     f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " / "
                             + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + ", " + f.remoteReadFailed(),
+                    f.domainRestartGateways() == null ? "-" : f.domainRestartGateways() + ", "
+                            + f.domainRestartDuplicatesMax() + " / " + f.domainRestartMissingMax() + ", "
+                            + SeedCharts.fixed(f.domainRestartCompleteSeconds(), 1),
                     f.threads());
         }
         context.table(table.build());
@@ -131,6 +135,16 @@ public final class FleetScenario implements Scenario {
                         "p50 " + SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " ms, p99 "
                                 + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + " ms, " + f.remoteReadFailed() + " failed",
                         "p99 at most 50 ms, 0 failed", f.remoteReadP99Ms() <= 50 && f.remoteReadFailed() == 0));
+            }
+        }
+        for (FleetFigures f : runs) {
+            if (f.domainRestartGateways() != null) {
+                boolean once = f.domainRestartDuplicatesMax() == 0 && f.domainRestartMissingMax() == 0;
+                context.headline(Headline.against("paged lookup at the root while a domain restarts with its groups ("
+                        + f.domainRestartGateways() + " gateways), N=" + f.gateways(), "at most "
+                        + f.domainRestartDuplicatesMax() + " links twice, " + f.domainRestartMissingMax()
+                        + " missing; complete again after " + SeedCharts.fixed(f.domainRestartCompleteSeconds(), 1)
+                        + " s", "every link exactly once", once));
             }
         }
         context.note("The root directory's heap is what its registration store holds (weighed by collecting "

@@ -106,6 +106,11 @@ final class FleetSimulation implements AutoCloseable {
         return Duration.ofMillis(clock.millis() - start);
     }
 
+    /** Whether the tree is complete now, as {@link #awaitComplete} waits for. */
+    boolean isComplete(Expected expected) {
+        return firstMissing(expected) == null;
+    }
+
     /** Which gateways a running gateway must see up. */
     @FunctionalInterface
     interface Expected {

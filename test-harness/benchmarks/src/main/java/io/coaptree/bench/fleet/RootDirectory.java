@@ -41,18 +41,46 @@ record RootDirectory(NodeAddress root, long links, double completeSeconds) {
     static RootDirectory awaitComplete(FleetSimulation fleet, NodeAddress root, long expected, int page,
             long coldStartNanos, Duration timeout) throws TimeoutException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "no lookup yet";
+        Listing last = null;
         while (System.nanoTime() < deadline) {
+            last = Listing.of(fleet, root, page);
+            if (last.isExactly(expected)) {
+                return new RootDirectory(root, expected, (System.nanoTime() - coldStartNanos) / 1e9);
+            }
+            TimeUnit.MILLISECONDS.sleep(500);
+        }
+        throw new TimeoutException("the root's paged lookup was not complete within " + timeout + ": "
+                + (last == null ? "no lookup made" : last.describe(expected)));
+    }
+
+    /**
+     * What one paged lookup at the root returned.
+     *
+     * @param links the links, duplicates counted
+     * @param distinct the distinct targets among them
+     */
+    record Listing(long links, long distinct) {
+
+        /** Pages through the root's directory, {@code page} links a page. */
+        static Listing of(FleetSimulation fleet, NodeAddress root, int page) {
             List<Link> found = fleet.remoteQuery(root).orElseThrow().pagedLookup(page);
             Set<String> targets = new HashSet<>();
             found.forEach(link -> targets.add(link.target()));
-            if (targets.size() == expected && found.size() == expected) {
-                return new RootDirectory(root, expected, (System.nanoTime() - coldStartNanos) / 1e9);
-            }
-            last = found.size() + " links, " + targets.size() + " distinct, of " + expected;
-            TimeUnit.MILLISECONDS.sleep(500);
+            return new Listing(found.size(), targets.size());
         }
-        throw new TimeoutException("the root's paged lookup was not complete within " + timeout + ": " + last);
+
+        /** Every one of {@code expected} links, each once. */
+        boolean isExactly(long expected) {
+            return distinct == expected && links == expected;
+        }
+
+        long duplicates() {
+            return links - distinct;
+        }
+
+        String describe(long expected) {
+            return links + " links, " + distinct + " distinct, of " + expected;
+        }
     }
 
     /** A registration of the root's store as text, so that nothing of the store is kept alive by the copy. */
