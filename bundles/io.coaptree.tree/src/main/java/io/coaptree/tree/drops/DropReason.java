@@ -44,7 +44,19 @@ public enum DropReason {
      * (late, cancelled, guessed), or belongs to a request sent to another gateway. Only the gateway a request was
      * sent to may answer it, so one stolen gateway key cannot answer requests meant for others.
      */
-    UNEXPECTED_REPLY("unexpected-reply");
+    UNEXPECTED_REPLY("unexpected-reply"),
+    /**
+     * A heartbeat of a gateway this gateway does not know yet while its view already holds {@code tree.max.members}
+     * gateways: the gateway stays unknown here until a member leaves or is forgotten. A count that grows says the
+     * setting is too small for the fleet (or that someone with a tree key invents gateways).
+     */
+    TREE_FULL("tree-full"),
+    /**
+     * A heartbeat of another incarnation of a name a live member holds: a second gateway configured with the same
+     * name, or a restart heard before the previous incarnation is known to be down (then only until its will or the
+     * failure timeout marks it down).
+     */
+    NAME_HELD("name-held");
 
     private final String label;
 

@@ -81,6 +81,7 @@ public final class MembershipProtocol implements MessageHandler {
     private final JoinRetry joinRetry;
     private final JoinAnswers joinAnswers;
     private final FailureDetector failures;
+    private final MemberHeartbeats heartbeats;
 
     private volatile TreeView published = new TreeCollections();
 
@@ -104,6 +105,7 @@ public final class MembershipProtocol implements MessageHandler {
         this.joinAnswers = new JoinAnswers(options.tickIntervalMillis(), options.refusalWarnIntervalMillis());
         this.failures = new FailureDetector(options.heartbeatIntervalMillis(), options.tickIntervalMillis(),
                 options.failureTimeoutMillis(), options.forgetAfterMillis());
+        this.heartbeats = new MemberHeartbeats(tree, failures, options.maxMembers());
     }
 
     public NodeAddress self() {
@@ -277,6 +279,7 @@ public final class MembershipProtocol implements MessageHandler {
         List<TreeMessage> out = new ArrayList<>();
         List<TreeChange> changes = new ArrayList<>();
         String refusedBecause = null;
+        MemberHeartbeats.Ignored ignored = null;
         MessageBus b;
         synchronized (lock) {
             b = bus;
@@ -291,8 +294,10 @@ public final class MembershipProtocol implements MessageHandler {
                     refusedBecause = refuse(m.reason(), sealedBy == null ? "an unauthenticated sender" : sealedBy,
                             now, changes);
                 }
+            } else if (message instanceof TreeMessage.Heartbeat m && m.node().name().equals(self.name())) {
+                refusedBecause = onOwnNameHeartbeat(m, now, changes);
             } else if (message instanceof TreeMessage.Heartbeat m) {
-                refusedBecause = onHeartbeat(m, now, changes);
+                ignored = heartbeats.apply(m, now, changes).orElse(null);
             } else if (message instanceof TreeMessage.Leave m) {
                 leave(m, changes);
             } else if (message instanceof TreeMessage.LastWill m) {
@@ -301,6 +306,9 @@ public final class MembershipProtocol implements MessageHandler {
             publishIfChanged(changes);
         }
         wire.send(b, out);
+        if (ignored != null) {
+            droppedMessages.drop(ignored.reason(), topic, message.node().text(), payload.length, ignored.detail());
+        }
         if (refusedBecause != null) {
             String reason = refusedBecause;
             listeners.forEach(l -> l.refused(reason));
@@ -341,37 +349,11 @@ public final class MembershipProtocol implements MessageHandler {
                 .ifPresent(known -> failures.willArrived(known, now));
     }
 
-    private String onHeartbeat(TreeMessage.Heartbeat m, long now, List<TreeChange> changes) {
-        String name = m.node().name();
-        if (name.equals(self.name())) {
-            // The live owner of our name is heartbeating: its refusal may be lost, the conclusion is the same.
-            return m.incarnation() != incarnation && state == State.JOINING
-                    ? refuse(JoinRetry.nameInUse(m.node()), m.node().text(), now, changes) : null;
-        }
-        Optional<TreeMember> known = tree.member(name);
-        TreeMember fresh = new TreeMember(m.node(), m.incarnation(), m.coapEndpoint(), m.broker(), Liveness.UP, now);
-        if (known.isEmpty()) {
-            if (tree.size() >= options.maxMembers()) {
-                LOG.warn("ignoring {}: the tree already has tree.max.members={} members", m.node(), options.maxMembers());
-                return null;
-            }
-            tree.put(fresh);
-            changes.add(TreeChange.of(TreeChange.Kind.JOINED, fresh));
-        } else if (known.get().incarnation() == m.incarnation()) {
-            tree.put(known.get().seenAt(now).withLiveness(Liveness.UP));
-            if (!known.get().isUp()) {
-                changes.add(TreeChange.of(TreeChange.Kind.UP, fresh));
-                LOG.info("{} is up again", m.node());
-            }
-        } else if (!known.get().isUp() || failures.willPending(name)) {
-            // A restart (the old incarnation is down, or its will arrived): the new incarnation replaces it.
-            tree.put(fresh);
-            failures.forget(name);
-            changes.add(TreeChange.of(TreeChange.Kind.JOINED, fresh));
-        } else {
-            LOG.warn("ignoring heartbeats of {}: the name is held by the live {}", m.node(), known.get().address());
-        }
-        return null;
+    /** A heartbeat under this gateway's own name: the live owner of the name while this one joins refuses it. */
+    private String onOwnNameHeartbeat(TreeMessage.Heartbeat m, long now, List<TreeChange> changes) {
+        // The live owner of our name is heartbeating: its refusal may be lost, the conclusion is the same.
+        return m.incarnation() != incarnation && state == State.JOINING
+                ? refuse(JoinRetry.nameInUse(m.node()), m.node().text(), now, changes) : null;
     }
 
     private void leave(TreeMessage.Leave m, List<TreeChange> changes) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,7 @@ import io.coaptree.tree.model.TreeChange;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.options.TreeOptions;
 import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.drops.DroppedMessages;
 
 class MembershipProtocolTest {
 
@@ -31,8 +33,11 @@ class MembershipProtocolTest {
     private final Map<String, InMemoryMessageBus.Connection> connections = new LinkedHashMap<>();
 
     private MembershipProtocol start(String address) {
-        MembershipProtocol handler = new MembershipProtocol(
-                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse(address))), clock);
+        return start(address, new MembershipProtocol(
+                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse(address))), clock));
+    }
+
+    private MembershipProtocol start(String address, MembershipProtocol handler) {
         InMemoryMessageBus.Connection connection = bus.connect(address, handler.lastWill());
         handler.start(connection);
         handlers.put(address, handler);
@@ -310,5 +315,44 @@ class MembershipProtocolTest {
         assertEquals(before.member("b1").orElseThrow().incarnation(),
                 root.view().member("b1").orElseThrow().incarnation(), "the forged heartbeat was not taken");
         assertEquals(MembershipProtocol.State.JOINED, root.state());
+    }
+
+    /**
+     * Heartbeats that change nothing arrive again every interval for as long as their cause lasts: a new gateway while
+     * the view is full, another incarnation of a live member's name. Each is counted under its reason, and the log
+     * gets one line per reason per interval, not one per heartbeat.
+     */
+    @Test
+    void heartbeatsAViewCannotTakeAreCountedAndLoggedAtABoundedRate() throws TreeCodecException {
+        List<String> warnings = new ArrayList<>();
+        Map<String, Object> properties = new HashMap<>(TreeOptions.addressProperties(NodeAddress.parse("-/-/root")));
+        properties.put(TreeOptions.MAX_MEMBERS.id(), 3);
+        TreeOptions options = TreeOptions.fromProperties(properties);
+        MembershipProtocol root = start("-/-/root", new MembershipProtocol(options, clock,
+                new DroppedMessages(clock, options.refusalWarnIntervalMillis(), warnings::add)));
+        start("A/-/dA");
+        start("A/g1/a1");
+        run(Duration.ofSeconds(2));
+        assertEquals(3, root.view().members().size());
+
+        TreeMessageCodec codec = new TreeMessageCodec(4096);
+        InMemoryMessageBus.Connection other = bus.connect("other", null);
+        long a1Incarnation = handlers.get("A/g1/a1").incarnation();
+        for (int i = 0; i < 100; i++) {
+            other.publish("coaptree/B/g1/b9/heartbeat",
+                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g1/b9"), 5, "", "")));
+            other.publish("coaptree/B/g2/a1/heartbeat",
+                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g2/a1"), a1Incarnation + 1, "", "")));
+        }
+        run(Duration.ofMillis(500));
+
+        assertEquals(100, root.droppedMessages().count(DropReason.TREE_FULL));
+        assertEquals(100, root.droppedMessages().count(DropReason.NAME_HELD));
+        assertTrue(root.view().member("b9").isEmpty(), "the full view takes no new gateway");
+        assertEquals(a1Incarnation, root.view().member("a1").orElseThrow().incarnation(), "the live a1 stays");
+        assertEquals(2, warnings.size(), "one line per reason within the interval: " + warnings);
+        assertTrue(warnings.get(0).contains("tree-full") && warnings.get(0).contains("tree.max.members=3"),
+                warnings.get(0));
+        assertTrue(warnings.get(1).contains("name-held") && warnings.get(1).contains("A/g1/a1"), warnings.get(1));
     }
 }
