@@ -1,6 +1,7 @@
 package io.coaptree.telemetry.component;
 
 import java.util.Map;
+import java.util.function.Supplier;
 
 import io.coaptree.telemetry.cloud.CloudUplink;
 import io.coaptree.telemetry.uplink.IntakeCounters;
@@ -13,8 +14,9 @@ import io.coaptree.telemetry.uplink.UplinkQueue;
  *
  * @param queue null when records go straight to the tree's bus
  * @param cloud null when the destination is not the cloud
+ * @param cloudPublisher the PID of the bound publisher the configuration selects, or null while none is
  */
-record RunningStatus(IntakeCounters counters, UplinkQueue queue, CloudUplink cloud) {
+record RunningStatus(IntakeCounters counters, UplinkQueue queue, CloudUplink cloud, Supplier<String> cloudPublisher) {
 
     void addTo(Map<String, Object> properties) {
         properties.put(TelemetryStatus.RECORDS_REFUSED, counters.refusedTotal());
@@ -24,6 +26,10 @@ record RunningStatus(IntakeCounters counters, UplinkQueue queue, CloudUplink clo
             properties.put(TelemetryStatus.RECORDS_WAITING, queue.waiting());
         }
         if (cloud != null) {
+            String publisher = cloudPublisher.get();
+            if (publisher != null) {
+                properties.put(TelemetryStatus.CLOUD_PUBLISHER, publisher);
+            }
             properties.put(TelemetryStatus.CLOUD_PUBLISHED, cloud.published());
             properties.put(TelemetryStatus.CLOUD_REFUSED, cloud.refused());
             properties.put(TelemetryStatus.CLOUD_DROPPED, cloud.dropped());

@@ -8,7 +8,9 @@ package io.coaptree.telemetry.component;
  * records refused, {@value #RECORDS_REFUSED} in all and {@value #RECORDS_REFUSED_PREFIX}{@code <reason>} for
  * {@code not-connected}, {@code outbound-full} and {@code queue-full}; where records wait in the uplink's queue (the
  * cloud destination, and the root), {@value #RECORDS_WAITING}, those taken in and not handed on yet; and with the
- * cloud as destination, what the Kura CloudPublisher made of them: {@value #CLOUD_PUBLISHED} records it took,
+ * cloud as destination, {@value #CLOUD_PUBLISHER}, the {@code kura.service.pid} of the CloudPublisher the running
+ * {@code CloudPublisher.target} selects, once it is bound (absent until then: records wait), and what that
+ * publisher made of them: {@value #CLOUD_PUBLISHED} records it took,
  * {@value #CLOUD_REFUSED} times it could not take one now (the record kept and offered again), {@value #CLOUD_DROPPED}
  * records it refused for good, {@value #CLOUD_CONFIRMED} records the cloud confirmed (QoS 1) and
  * {@value #CLOUD_UNCONFIRMED} records published at QoS 1 whose confirmation has not come. An operator's tool and the
@@ -21,6 +23,7 @@ public interface TelemetryStatus {
     String RECORDS_REFUSED = "telemetry.records.refused";
     String RECORDS_REFUSED_PREFIX = "telemetry.records.refused.";
     String RECORDS_WAITING = "telemetry.records.waiting";
+    String CLOUD_PUBLISHER = "telemetry.cloud.publisher";
     String CLOUD_PUBLISHED = "telemetry.cloud.published";
     String CLOUD_REFUSED = "telemetry.cloud.refused";
     String CLOUD_DROPPED = "telemetry.cloud.dropped";

@@ -8,10 +8,12 @@ import java.util.Map;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import org.eclipse.kura.cloudconnection.publisher.CloudPublisher;
 import org.eclipse.kura.configuration.ConfigurableComponent;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.Constants;
 import org.osgi.framework.Filter;
 import org.osgi.framework.FrameworkUtil;
 import org.osgi.framework.InvalidSyntaxException;
@@ -73,6 +75,8 @@ public class TelemetryUplink implements ConfigurableComponent {
     private static final Logger LOG = LoggerFactory.getLogger(TelemetryUplink.class);
     /** How often refusals are looked at for the status properties. */
     private static final long STATUS_INTERVAL_MILLIS = 1000;
+    /** The PID Kura's configuration service gives a factory component's instance (a CloudPublisher's name). */
+    private static final String KURA_SERVICE_PID = "kura.service.pid";
 
     @Reference(name = "TreeService")
     private TreeService tree;
@@ -180,8 +184,23 @@ public class TelemetryUplink implements ConfigurableComponent {
      * publisher is bound, instead of going to a cloud connection the configuration no longer names.
      */
     private CloudPublisher selected(Filter selects) {
+        Map.Entry<Map<String, Object>, CloudPublisher> bound = selectedEntry(selects);
+        return bound == null ? null : bound.getValue();
+    }
+
+    /** The {@code kura.service.pid} of the publisher {@link #selected} returns, for the status; null while none. */
+    private String selectedPid(Filter selects) {
+        Map.Entry<Map<String, Object>, CloudPublisher> bound = selectedEntry(selects);
+        if (bound == null) {
+            return null;
+        }
+        Object pid = bound.getKey().getOrDefault(KURA_SERVICE_PID, bound.getKey().get(Constants.SERVICE_PID));
+        return pid == null ? null : pid.toString();
+    }
+
+    private Map.Entry<Map<String, Object>, CloudPublisher> selectedEntry(Filter selects) {
         Map.Entry<Map<String, Object>, CloudPublisher> bound = cloudPublisher;
-        return bound != null && (selects == null || selects.matches(bound.getKey())) ? bound.getValue() : null;
+        return bound != null && (selects == null || selects.matches(bound.getKey())) ? bound : null;
     }
 
     /** The configuration's {@code CloudPublisher.target}; null when absent or not a filter (SCR then binds none). */
@@ -224,9 +243,11 @@ public class TelemetryUplink implements ConfigurableComponent {
         }
         RecordSink destination;
         CloudUplink cloud = null;
+        Supplier<String> cloudPublisherPid = null;
         if (options.destination() == Destination.CLOUD) {
             Filter selects = targetOf(runningProperties);
             cloud = new CloudUplink(() -> selected(selects));
+            cloudPublisherPid = () -> selectedPid(selects);
             running.add(cloud);
             destination = cloud;
         } else if (root) {
@@ -261,7 +282,7 @@ public class TelemetryUplink implements ConfigurableComponent {
                     options.recordMaxBytes(), System::currentTimeMillis), slash < 0 ? "" : path.substring(0, slash));
         }
         observe(options, intake);
-        runningStatus = new RunningStatus(intake.counters(), queue, cloud);
+        runningStatus = new RunningStatus(intake.counters(), queue, cloud, cloudPublisherPid);
         statusTicks = tree.scheduler().scheduleWithFixedDelay(this::publishCountsIfChanged, STATUS_INTERVAL_MILLIS,
                 STATUS_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
         LOG.info("{}: {} sends its telemetry with {}", PID, tree.self(), options);
