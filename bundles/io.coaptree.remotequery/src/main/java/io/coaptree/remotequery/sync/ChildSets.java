@@ -21,8 +21,10 @@ import io.coaptree.tree.model.TreeView;
  * while another replica still serves its path is kept for the (longer) replica retention instead, so the devices
  * registered at it stay in every lookup until it returns. Each resource is listed once: a kept set lists only what no
  * child attached here lists itself, and a child that moved under another child of ours goes as soon as that child's
- * set carries it. A child that restarted keeps what its previous set held listed until its new set carries it. Registrations are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises
- * calls.
+ * set carries it. A child that restarted, or sent its full set again after a resync, keeps what was listed of it
+ * until its new set carries that too (or the grace period ends): a set above the message limit arrives in parts. A
+ * message the child sent again because its ack was lost is acknowledged again and changes nothing. Registrations
+ * are refreshed before they would expire. Not thread-safe: {@link RdSync} serialises calls.
  */
 final class ChildSets {
 
@@ -79,11 +81,16 @@ final class ChildSets {
             h = new Held(full.sender());
             held.put(full.sender().name(), h);
         }
+        if (alreadyApplied(h, full.epoch(), full.version())) {
+            return Optional.of(new SyncMessage.Ack(self, full.epoch(), full.version()));
+        }
         Set<String> links = new LinkedHashSet<>(full.links());
         if (LinkSet.digest(links) != full.digest()) {
             return Optional.of(new SyncMessage.Resync(self, full.epoch()));
         }
-        if (h.links != null && h.epoch != full.epoch()) {
+        if (h.links != null) {
+            // A restart, or a full set after a resync: the new set may come in parts, so what was listed stays
+            // beside it until it carries that too.
             h.previous = h.previous == null ? h.links : union(h.previous, h.links);
             h.previousUntil = now + graceMillis;
         }
@@ -99,6 +106,9 @@ final class ChildSets {
             return Optional.empty();
         }
         Held h = held.get(delta.sender().name());
+        if (h != null && h.child.equals(delta.sender()) && alreadyApplied(h, delta.epoch(), delta.version())) {
+            return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
+        }
         if (h == null || !h.child.equals(delta.sender()) || h.links == null || h.epoch != delta.epoch()
                 || h.version != delta.baseVersion()) {
             return Optional.of(new SyncMessage.Resync(self, delta.epoch()));
@@ -113,6 +123,14 @@ final class ChildSets {
         h.lastAttached = now;
         apply(h, links, view, now);
         return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
+    }
+
+    /**
+     * Whether {@code h} holds that version already: the child sent the message again because the ack was lost (a
+     * reconnection, an ack timeout). Versions are unique within an epoch, so it is the same message.
+     */
+    private static boolean alreadyApplied(Held h, long epoch, long version) {
+        return h.links != null && h.epoch == epoch && h.version == version;
     }
 
     private void apply(Held h, Set<String> links, TreeView view, long now) {

@@ -12,13 +12,26 @@ import io.coaptree.tree.model.TreeMember;
 /**
  * The child side: brings the parent's copy of this gateway's set up to date with as few messages as possible. At
  * most one message is unacknowledged; the next one is a delta against the version the parent acknowledged, or a
- * full set when the parent's state is unknown (start, new parent or parent restart, reconnection, a resync request,
- * an ack that did not come within the ack timeout). A change larger than {@code maxLinks} goes as several messages,
- * each acknowledged before the next. Not thread-safe: {@link RdSync} serialises calls.
+ * full set when the parent's state is unknown (start, new parent or parent restart, a resync request). A change
+ * larger than {@code maxLinks} goes as several messages, each acknowledged before the next.
+ * <p>
+ * A reconnection to the broker or an ack that did not come within the ack timeout resumes instead of starting over:
+ * the unacknowledged message is sent again as it was (a parent that applied it already acknowledges it once more),
+ * and after a reconnection with nothing unacknowledged an empty delta asks the parent whether it still holds the
+ * acknowledged version (it acknowledges, or answers with a resync if it forgot this gateway meanwhile, after the
+ * grace period). Sending the full set instead would cost every link again after each broker hiccup, and a set above
+ * {@code maxLinks} would reach the parent in parts. Not thread-safe: {@link RdSync} serialises calls.
  */
 final class ParentUplink {
 
-    private record Outstanding(long version, Set<String> result, long sentAt) {
+    /** The sent-at time of a message that is due again at once (after a reconnection). */
+    private static final long DUE_NOW = Long.MIN_VALUE;
+
+    private record Outstanding(long version, Set<String> result, long sentAt, SyncMessage message) {
+
+        Outstanding sentAgainAt(long now) {
+            return new Outstanding(version, result, now, message);
+        }
     }
 
     private final NodeAddress self;
@@ -31,6 +44,8 @@ final class ParentUplink {
     private Set<String> acked;
     private long ackedVersion;
     private Outstanding outstanding;
+    /** Send a delta at the next step even if nothing changed: it asks whether the parent still holds our set. */
+    private boolean probe;
 
     ParentUplink(NodeAddress self, long epoch, int maxLinks, long ackTimeoutMillis) {
         this.self = self;
@@ -56,6 +71,19 @@ final class ParentUplink {
     void reset() {
         acked = null;
         outstanding = null;
+        probe = false;
+    }
+
+    /**
+     * The connection was re-established: the unacknowledged message, if any, goes again at the next step, else a
+     * delta (empty if nothing changed) against the acknowledged version.
+     */
+    void resume() {
+        if (outstanding != null) {
+            outstanding = outstanding.sentAgainAt(DUE_NOW);
+        } else {
+            probe = acked != null;
+        }
     }
 
     /**
@@ -77,10 +105,11 @@ final class ParentUplink {
             return Optional.empty();
         }
         if (outstanding != null) {
-            if (now - outstanding.sentAt() < ackTimeoutMillis) {
+            if (outstanding.sentAt() != DUE_NOW && now - outstanding.sentAt() < ackTimeoutMillis) {
                 return Optional.empty();
             }
-            reset();
+            outstanding = outstanding.sentAgainAt(now);
+            return Optional.of(outstanding.message());
         }
         long version = nextVersion++;
         if (acked == null) {
@@ -91,8 +120,8 @@ final class ParentUplink {
                 }
                 first.add(link);
             }
-            outstanding = new Outstanding(version, first, now);
-            return Optional.of(new SyncMessage.Full(self, epoch, version, LinkSet.digest(first), List.copyOf(first)));
+            return send(new Outstanding(version, first, now,
+                    new SyncMessage.Full(self, epoch, version, LinkSet.digest(first), List.copyOf(first))));
         }
         List<String> removed = new ArrayList<>();
         for (String link : acked) {
@@ -106,16 +135,21 @@ final class ParentUplink {
                 added.add(link);
             }
         }
-        if (added.isEmpty() && removed.isEmpty()) {
+        if (added.isEmpty() && removed.isEmpty() && !probe) {
             nextVersion--;
             return Optional.empty();
         }
+        probe = false;
         Set<String> result = new LinkedHashSet<>(acked);
         removed.forEach(result::remove);
         result.addAll(added);
-        outstanding = new Outstanding(version, result, now);
-        return Optional.of(
-                new SyncMessage.Delta(self, epoch, ackedVersion, version, LinkSet.digest(result), added, removed));
+        return send(new Outstanding(version, result, now,
+                new SyncMessage.Delta(self, epoch, ackedVersion, version, LinkSet.digest(result), added, removed)));
+    }
+
+    private Optional<SyncMessage> send(Outstanding message) {
+        outstanding = message;
+        return Optional.of(message.message());
     }
 
     /** @return true when the ack moved the parent's known state (so more may be sent at once) */

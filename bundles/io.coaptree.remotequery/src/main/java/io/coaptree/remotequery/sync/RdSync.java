@@ -123,11 +123,12 @@ public final class RdSync {
     }
 
     /**
-     * The connection to the broker was (re-)established: the parent may have missed messages, so send the full set
-     * again.
+     * The connection to the broker was (re-)established: the parent may have missed the unacknowledged message, so it
+     * goes again, and the directory is read again. What the parent acknowledged it still holds (a parent that
+     * restarted meanwhile has a new incarnation, and gets the full set).
      */
     public synchronized void reconnected() {
-        uplink.reset();
+        uplink.resume();
         dirty = true;
     }
 

@@ -418,6 +418,105 @@ class RdSyncTest {
         assertFalse(dA.directory.lists("/x"));
     }
 
+    /** gA2 with 26 links, more than the 10 a message may carry, held in full by dA. */
+    private Node aGroupWithALargeSetHeldByItsDomain() {
+        start(options(10));
+        Node gA2 = nodes.get("gA2");
+        for (int i = 0; i < 25; i++) {
+            gA2.directory.own.add("/sensor/" + i);
+        }
+        gA2.sync.localChanged();
+        run(2_000);
+        assertEquals(26, nodes.get("dA").directory.children.get("A/2/gA2").size());
+        return gA2;
+    }
+
+    /** Runs for {@code millis} and checks at every tick that dA lists at least {@code links} links of gA2. */
+    private void runWhileDomainListsOfGA2AtLeast(long millis, int links) {
+        for (long t = 0; t < millis; t += 100) {
+            run(100);
+            int listed = nodes.get("dA").directory.children.getOrDefault("A/2/gA2", List.of()).size();
+            assertTrue(listed >= links, "dA listed " + listed + " links of gA2 after " + t + " ms");
+        }
+    }
+
+    private List<SyncMessage> setsSentBy(Node node) {
+        return published.stream().filter(m -> m.sender().equals(node.tree.self()))
+                .filter(m -> m instanceof SyncMessage.Full || m instanceof SyncMessage.Delta).toList();
+    }
+
+    @Test
+    void aReconnectionResumesWithADeltaAndTheParentNeverListsLess() {
+        Node gA2 = aGroupWithALargeSetHeldByItsDomain();
+        published.clear();
+        gA2.sync.reconnected();
+        gA2.directory.own.add("/sensor/new");
+        gA2.sync.localChanged();
+        runWhileDomainListsOfGA2AtLeast(3_000, 26);
+        assertEquals(27, nodes.get("dA").directory.children.get("A/2/gA2").size());
+        List<SyncMessage> sent = setsSentBy(gA2);
+        assertFalse(sent.isEmpty());
+        sent.forEach(m -> assertInstanceOf(SyncMessage.Delta.class, m, "no full set after a reconnection: " + sent));
+    }
+
+    @Test
+    void anUnacknowledgedMessageIsSentAgainAsItWasNotReplacedByAFullSet() {
+        Node gA2 = aGroupWithALargeSetHeldByItsDomain();
+        nodes.get("dA").sync.stop(); // dA no longer reads its rd topic: gA2's next message gets no ack
+        published.clear();
+        gA2.directory.own.add("/sensor/new");
+        gA2.sync.localChanged();
+        run(3_500); // more than three ack timeouts (the sync interval, 1 s)
+        List<SyncMessage> sent = setsSentBy(gA2);
+        assertTrue(sent.size() >= 3, "sent again after each ack timeout: " + sent);
+        sent.forEach(m -> assertEquals(sent.get(0), m, "the same delta each time, not a full set: " + sent));
+    }
+
+    @Test
+    void aMessageSentAgainAfterItWasAppliedIsAcknowledgedAgainAndChangesNothing() throws SyncCodecException {
+        Node gA2 = aGroupWithALargeSetHeldByItsDomain();
+        published.clear();
+        gA2.directory.own.add("/sensor/new");
+        gA2.sync.localChanged();
+        run(1_000);
+        Directory dA = nodes.get("dA").directory;
+        assertEquals(27, dA.children.get("A/2/gA2").size());
+        List<SyncMessage> sent = setsSentBy(gA2);
+        SyncMessage.Delta delta = (SyncMessage.Delta) sent.get(sent.size() - 1);
+
+        // as gA2 would send it again when dA's ack was lost on its way (a reconnection, an ack timeout)
+        published.clear();
+        bus.connect("gA2-again", null).publish("coaptree/A/-/dA/rd", codec.encode(delta));
+        SyncMessage answer = published.stream().filter(m -> m.sender().equals(nodes.get("dA").tree.self()))
+                .findFirst().orElseThrow();
+        assertInstanceOf(SyncMessage.Ack.class, answer, "not a resync: " + answer);
+        assertEquals(delta.version(), ((SyncMessage.Ack) answer).version());
+        assertEquals(27, dA.children.get("A/2/gA2").size());
+    }
+
+    @Test
+    void aFullSetAfterAResyncArrivesInPartsWhileTheParentKeepsListingTheWholeSet() throws SyncCodecException {
+        Node gA2 = aGroupWithALargeSetHeldByItsDomain();
+        long epoch = published.stream().filter(m -> m.sender().equals(gA2.tree.self())).findFirst().orElseThrow()
+                .epoch();
+        Directory dA = nodes.get("dA").directory;
+        // the bus here delivers at once, so the whole exchange may happen within one publish: watch every change
+        List<Integer> listed = new ArrayList<>();
+        Runnable readAgain = dA.changed;
+        dA.changed = () -> {
+            listed.add(dA.children.getOrDefault("A/2/gA2", List.of()).size());
+            readAgain.run();
+        };
+        published.clear();
+        bus.connect("dA-again", null).publish("coaptree/A/2/gA2/rd",
+                codec.encode(new SyncMessage.Resync(nodes.get("dA").tree.self(), epoch)));
+        runWhileDomainListsOfGA2AtLeast(3_000, 26);
+        assertTrue(listed.stream().allMatch(n -> n >= 26), "dA listed of gA2, change by change: " + listed);
+        assertInstanceOf(SyncMessage.Full.class, setsSentBy(gA2).get(0), "the resync was taken");
+        assertTrue(setsSentBy(gA2).size() >= 3, "a full set of 10 and deltas: " + setsSentBy(gA2));
+        assertEquals(26, dA.children.get("A/2/gA2").size());
+    }
+
     @Test
     void theCodecRoundTripsAndRefusesGarbage() throws Exception {
         NodeAddress a = NodeAddress.parse("A/1/gA1");
