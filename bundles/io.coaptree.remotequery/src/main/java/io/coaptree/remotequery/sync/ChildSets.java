@@ -58,10 +58,13 @@ final class ChildSets {
     private final long retentionMillis;
     private final long refreshMillis;
     private final Map<String, Held> held = new HashMap<>();
+    private final ReturningChildren returning;
 
+    /** @param askEveryMillis how often a child that came back without sending its set is asked for it */
     ChildSets(NodeAddress self, ChildDirectory directory, long graceMillis, long retentionMillis,
-            long refreshMillis) {
+            long refreshMillis, long askEveryMillis) {
         this.self = self;
+        this.returning = new ReturningChildren(self, askEveryMillis);
         this.directory = directory;
         this.graceMillis = graceMillis;
         this.retentionMillis = Math.max(graceMillis, retentionMillis);
@@ -73,6 +76,7 @@ final class ChildSets {
         if (!below(full.sender(), view)) {
             return Optional.empty();
         }
+        returning.heard(full.sender());
         Held h = held.get(full.sender().name());
         if (h == null || !h.child.equals(full.sender())) {
             if (h != null) {
@@ -105,6 +109,7 @@ final class ChildSets {
         if (!below(delta.sender(), view)) {
             return Optional.empty();
         }
+        returning.heard(delta.sender());
         Held h = held.get(delta.sender().name());
         if (h != null && h.child.equals(delta.sender()) && alreadyApplied(h, delta.epoch(), delta.version())) {
             return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
@@ -157,8 +162,13 @@ final class ChildSets {
             if (attachedHere(h.child, view)) {
                 h.lastAttached = now;
                 attached.add(h);
-            } else if (carriedBelow(h, view) || now - h.lastAttached > keepFor(h.child, view)) {
+            } else if (carriedBelow(h, view)) {
                 forget.add(h);
+            } else if (now - h.lastAttached > keepFor(h.child, view)) {
+                forget.add(h);
+                if (h.links != null) {
+                    returning.forgot(h.child, h.epoch);
+                }
             } else {
                 kept.add(h);
             }
@@ -266,6 +276,11 @@ final class ChildSets {
     private static String target(String link) {
         int end = link.indexOf('>');
         return end < 0 ? link : link.substring(0, end + 1);
+    }
+
+    /** The resyncs to send now to children that came back after their sets were forgotten, by recipient. */
+    Map<NodeAddress, SyncMessage> resyncsDue(TreeView view, long now) {
+        return returning.due(view, child -> attachedHere(child, view), now);
     }
 
     /** Whether this gateway's directory has the set of {@code member} (so its subtree needs no fan-out). */

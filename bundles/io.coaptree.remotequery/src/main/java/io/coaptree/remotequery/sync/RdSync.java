@@ -86,7 +86,7 @@ public final class RdSync {
         this.uplink = new ParentUplink(self, ThreadLocalRandom.current().nextLong(), options.syncMaxLinks(),
                 options.syncIntervalMillis());
         this.children = new ChildSets(self, directory, options.syncGraceMillis(), options.replicaRetentionMillis(),
-                options.syncRegistrationLifetimeSeconds() * 1000 / 3);
+                options.syncRegistrationLifetimeSeconds() * 1000 / 3, options.syncIntervalMillis());
     }
 
     /**
@@ -157,6 +157,7 @@ public final class RdSync {
                 lastRead = now;
             }
             children.tick(view, now);
+            children.resyncsDue(view, now).forEach((child, resync) -> out.add(new Outgoing(child, resync)));
             toParent(uplink.step(parent, now), out);
         }
         publishAll(out);

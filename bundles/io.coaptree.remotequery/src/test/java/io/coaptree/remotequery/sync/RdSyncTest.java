@@ -117,6 +117,8 @@ class RdSyncTest {
     private final InMemoryMessageBus bus = new InMemoryMessageBus();
     private final Map<String, Node> nodes = new LinkedHashMap<>();
     private final List<SyncMessage> published = new ArrayList<>();
+    /** The topic of every resync published, in order. */
+    private final List<String> resyncTopics = new ArrayList<>();
     /** Messages on rd topics that are not sync messages: only those a test publishes as an attacker. */
     private int unreadable;
     private final SyncCodec codec = new SyncCodec(LinkFormatParser.withDefaults(), 1 << 20);
@@ -125,7 +127,11 @@ class RdSyncTest {
     void watchTheRdTopics() {
         bus.connect("watcher", null).subscribe("coaptree/+/+/+/rd", (topic, payload) -> {
             try {
-                published.add(codec.decode(payload));
+                SyncMessage message = codec.decode(payload);
+                if (message instanceof SyncMessage.Resync) {
+                    resyncTopics.add(topic);
+                }
+                published.add(message);
             } catch (SyncCodecException e) {
                 unreadable++;
             }
@@ -515,6 +521,41 @@ class RdSyncTest {
         assertInstanceOf(SyncMessage.Full.class, setsSentBy(gA2).get(0), "the resync was taken");
         assertTrue(setsSentBy(gA2).size() >= 3, "a full set of 10 and deltas: " + setsSentBy(gA2));
         assertEquals(26, dA.children.get("A/2/gA2").size());
+    }
+
+    @Test
+    void aGroupBackFromALongPauseWithoutReconnectingIsAskedForItsSet() {
+        start(options(500));
+        Node gA2 = nodes.get("gA2");
+        gA2.ticking = false; // a pause: no heartbeats, no reads, its connection kept
+        run(6_000 + 3_000 + 2_000); // failure timeout, then past the grace period
+        Directory dA = nodes.get("dA").directory;
+        assertFalse(dA.lists("/tree/A/2/gA2/temperature"), "forgotten after the grace period");
+        resyncTopics.clear();
+        gA2.ticking = true; // back, with nothing that would make it send its set by itself
+        run(3_000);
+        assertTrue(dA.lists("/tree/A/2/gA2/temperature"), "asked for it: " + resyncTopics);
+        assertTrue(nodes.get("top").directory.lists("/tree/A/2/gA2/temperature"));
+        assertEquals(1, resyncsTo(gA2), "asked once: " + resyncTopics);
+    }
+
+    @Test
+    void aReturningChildThatNeverSendsItsSetIsAskedABoundedNumberOfTimes() {
+        start(options(500));
+        Node gA2 = nodes.get("gA2");
+        gA2.ticking = false;
+        run(6_000 + 3_000 + 2_000);
+        gA2.sync.stop(); // back without synchronisation: it never answers
+        resyncTopics.clear();
+        gA2.ticking = true;
+        run(20_000);
+        assertEquals(ReturningChildren.MAX_ASKS, resyncsTo(gA2), "then no more: " + resyncTopics);
+        assertFalse(nodes.get("dA").directory.lists("/tree/A/2/gA2/temperature"));
+    }
+
+    private long resyncsTo(Node child) {
+        String topic = "coaptree/" + child.tree.self().text() + "/rd";
+        return resyncTopics.stream().filter(topic::equals).count();
     }
 
     @Test
