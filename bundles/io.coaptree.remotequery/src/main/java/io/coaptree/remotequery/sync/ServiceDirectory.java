@@ -24,6 +24,7 @@ import io.coaptree.rd.service.ResourceDirectoryService;
 import io.coaptree.rd.store.RegistrationListener;
 import io.coaptree.rd.store.RegistrationRequest;
 import io.coaptree.rd.store.StoreResult;
+import io.coaptree.rd.store.UpdateRequest;
 import io.coaptree.tree.model.NodeAddress;
 
 /**
@@ -35,8 +36,9 @@ import io.coaptree.tree.model.NodeAddress;
  * <li>keeps each child's set as registrations ({@code ep=<child name>}, {@code d=<child's domain>},
  * {@code base=<this gateway's origin>}) of at most {@code linksPerRegistration} links each ({@link RegistrationChunks}:
  * a large set is several registrations, {@code <child name>~2}, {@code ~3}...): targets are tree paths, so the
- * directory resolves them to this gateway, which serves them through the tree; only changed or ageing chunks are
- * registered again; a set that shrinks, and removal, remove the surplus registrations ({@link ChildDirectory});</li>
+ * directory resolves them to this gateway, which serves them through the tree; only changed chunks are registered
+ * again, ageing unchanged ones have their lease renewed by an update without links; a set that shrinks, and removal,
+ * remove the surplus registrations ({@link ChildDirectory});</li>
  * <li>listens to the directory's changes to read again soon after one.</li>
  * </ul>
  * The directory's operations are in memory and quick, so they run on the caller's thread; operations on one child
@@ -133,7 +135,8 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
     private boolean post(NodeAddress child, Held state, List<List<String>> chunks, int index) {
         List<String> payload = chunks.get(index);
         Chunk chunk = index < state.chunks.size() ? state.chunks.get(index) : null;
-        if (chunk != null && payload.equals(chunk.posted) && nanoTime.getAsLong() - chunk.postedAt < refreshNanos) {
+        if (chunk != null && payload.equals(chunk.posted)
+                && (nanoTime.getAsLong() - chunk.postedAt < refreshNanos || renewed(chunk))) {
             return true;
         }
         if (chunk == null) {
@@ -162,6 +165,24 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
         if (result != null) {
             LOG.warn("cannot keep the resources of {} in the local directory (registration {} of {}, {} links): {}",
                     child, index + 1, chunks.size(), payload.size(), result);
+        }
+        return false;
+    }
+
+    /**
+     * Renews an unchanged chunk's lease with an update that carries no links (RFC 9176, 5.3.1: it restarts the
+     * registration's lifetime and keeps everything else), so a refresh neither parses the links again nor replaces
+     * them in the store. False if the registration is gone (expired, removed): it is registered again then.
+     */
+    private boolean renewed(Chunk chunk) {
+        if (chunk.registrationId == null) {
+            return false;
+        }
+        long sent = nanoTime.getAsLong();
+        StoreResult result = directory.update(chunk.registrationId, UpdateRequest.builder().identity(identity).build());
+        if (result.isSuccess()) {
+            chunk.postedAt = sent;
+            return true;
         }
         return false;
     }

@@ -35,6 +35,7 @@ import io.coaptree.rd.coap.CoapResourceDirectory;
 import io.coaptree.rd.options.DirectoryOptions;
 import io.coaptree.rd.options.RegistrationStoreOptions;
 import io.coaptree.rd.store.MonotonicClock;
+import io.coaptree.rd.store.Registration;
 import io.coaptree.rd.store.RegistrationEvent;
 import io.coaptree.remotequery.coap.NodeIdentity;
 import io.coaptree.server.core.GatewayCoapServer;
@@ -58,6 +59,8 @@ class ServiceDirectoryTest {
     private final AtomicLong nanos = new AtomicLong();
     /** The endpoint names of the registrations the directory made or replaced, in order. */
     private final List<String> posts = new CopyOnWriteArrayList<>();
+    /** The endpoint names of the registrations updated (their lease renewed), in order. */
+    private final List<String> renewals = new CopyOnWriteArrayList<>();
     private CoapResourceDirectory rd;
 
     @BeforeEach
@@ -75,6 +78,8 @@ class ServiceDirectoryTest {
         rd.store().addListener(event -> {
             if (event.kind() == RegistrationEvent.Kind.CREATED || event.kind() == RegistrationEvent.Kind.REPLACED) {
                 posts.add(event.registration().endpointName());
+            } else if (event.kind() == RegistrationEvent.Kind.UPDATED) {
+                renewals.add(event.registration().endpointName());
             }
         });
     }
@@ -159,7 +164,7 @@ class ServiceDirectoryTest {
     }
 
     @Test
-    void onlyChangedChunksAreRepostedAndARefreshRepostsAgeingOnes() throws Exception {
+    void onlyChangedChunksAreRepostedAndARefreshRenewsTheLeaseOfAgeingOnes() throws Exception {
         ServiceDirectory directory = directory(LINKS_MAX);
         directory.put(CHILD, links(CHILD, 25));
         assertEquals(List.of("gA1", "gA1~2", "gA1~3"), posts);
@@ -176,9 +181,23 @@ class ServiceDirectoryTest {
         assertTrue(directory.registered(CHILD), "a refresh does not take the child off the directory");
 
         nanos.addAndGet(TimeUnit.SECONDS.toNanos(LIFETIME_SECONDS / 3));
+        Registration before = rd.store().find("A", "gA1~2").orElseThrow();
         directory.put(CHILD, links(CHILD, 26)); // the refresh ChildSets sends every third of the lifetime
-        assertEquals(List.of("gA1", "gA1~2", "gA1~3"), posts);
+        assertEquals(List.of(), posts, "no links sent or parsed again");
+        assertEquals(List.of("gA1", "gA1~2", "gA1~3"), renewals, "each lease renewed by an update");
+        Registration after = rd.store().find("A", "gA1~2").orElseThrow();
+        assertTrue(after.expiresAtMillis() >= before.expiresAtMillis(), "the lifetime starts again");
+        assertEquals(before.links(), after.links());
         assertEquals(3, rd.store().size(), "the same locations, no new registrations");
+        assertEquals(expectedPaths(CHILD, 26), resourcePaths());
+
+        // a registration gone meanwhile (expired, removed) cannot be renewed: it is registered again
+        rd.store().remove(after.id(), NodeIdentity.of(SELF).toString());
+        nanos.addAndGet(TimeUnit.SECONDS.toNanos(LIFETIME_SECONDS / 3));
+        directory.put(CHILD, links(CHILD, 26));
+        assertEquals(List.of("gA1~2"), posts);
+        assertTrue(directory.registered(CHILD));
+        assertEquals(expectedPaths(CHILD, 26), resourcePaths());
     }
 
     @Test
