@@ -154,6 +154,29 @@ class HierarchyTest {
         assertEquals(2, gateways.get("b2").lookedUp.size());
     }
 
+    /** A page of each part, merged, is not a page of the whole: only a directory holding the whole scope pages it. */
+    @Test
+    void aPagedLookupIsAnsweredByTheDirectoryThatHoldsTheWholeScopeAndFansOutOtherwise() throws Exception {
+        gateways.values().forEach(g -> g.synced = child -> true);
+        assertEquals(CoapCodes.CONTENT, request("root", "/tree-lookup/res?rt=temp&page=1&count=2").get(0).code());
+        assertEquals(List.of(new Gateway.LocalLookup("res", "rt=temp&page=1&count=2")),
+                gateways.get("root").lookedUp);
+        for (String below : List.of("dA", "dB", "a1", "a2", "b1", "b2")) {
+            assertTrue(gateways.get(below).lookedUp.isEmpty(), below + " was asked");
+        }
+
+        // the root does not hold dB's set: each domain pages its own part, which it holds whole
+        gateways.get("root").synced = child -> !child.name().equals("dB");
+        request("root", "/tree-lookup/res?page=0&count=2");
+        for (String asked : List.of("dA", "dB")) {
+            assertEquals(List.of(new Gateway.LocalLookup("res", "page=0&count=2")), gateways.get(asked).lookedUp,
+                    asked);
+        }
+        for (String below : List.of("a1", "a2", "b1", "b2")) {
+            assertTrue(gateways.get(below).lookedUp.isEmpty(), below + " was asked");
+        }
+    }
+
     @Test
     void aLookupFromAGroupOverAnotherDomainClimbsAndSpreads() throws Exception {
         List<CoapEnvelope> responses = request("a1", "/tree-lookup/res?scope=B&rt=temp");

@@ -77,9 +77,15 @@ public final class LookupFanOut {
     public void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream, Router.Arrival arrival) {
         LookupPlan plan = Router.planLookup(tree.get(), self, scope, arrival, options.directRoutes());
         List<TreeMember> forwardTo = plan.forwardTo();
-        if (plan.answerLocally() && !plan.upwards() && SyncedLookups.answerable(kind, request.query())) {
-            // The local directory holds what these children synchronised; only the others are asked.
-            forwardTo = forwardTo.stream().filter(synced.negate()).toList();
+        if (plan.answerLocally() && !plan.upwards()) {
+            if (SyncedLookups.answerable(kind, request.query())) {
+                // The local directory holds what these children synchronised; only the others are asked.
+                forwardTo = forwardTo.stream().filter(synced.negate()).toList();
+            } else if (SyncedLookups.answerableWhenAllHeld(kind, request.query())
+                    && forwardTo.stream().allMatch(synced)) {
+                // Paged: the local directory holds the whole scope, so its page is a page of the whole answer.
+                forwardTo = List.of();
+            }
         }
         int parts = (plan.answerLocally() ? 1 : 0) + forwardTo.size();
         if (parts == 0) {
