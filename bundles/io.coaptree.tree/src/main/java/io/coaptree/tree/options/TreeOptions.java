@@ -103,7 +103,8 @@ public record TreeOptions(NodeAddress self, String coapEndpoint, String brokerNa
             .range(1_000, 31L * 86_400_000).named("Forget after (ms)")
             .describedAs("A gateway down this long is dropped from the tree.");
     public static final Setting<Integer> MAX_MEMBERS = Setting.integer("tree.max.members", 1_024).range(1, 100_000)
-            .named("Maximum members").describedAs("Gateways this node keeps in its view; heartbeats of more are ignored, counted as tree.refused.tree-full.");
+            .named("Maximum members").describedAs("Gateways this node keeps in its view; heartbeats of more are "
+                    + "ignored, counted as tree.refused.tree-full.");
     public static final Setting<Integer> MAX_MESSAGE_BYTES = Setting.integer("tree.max.message.bytes", 4_096)
             .range(256, 1 << 20).named("Maximum message size (bytes)")
             .describedAs("Larger tree messages are refused.");
