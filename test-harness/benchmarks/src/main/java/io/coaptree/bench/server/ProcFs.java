@@ -5,13 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
  * Reads another process's CPU time, thread count and resident memory from Linux {@code /proc}. Where /proc is
  * missing, CPU time falls back to {@link ProcessHandle.Info#totalCpuDuration()} and the rest reads -1.
  */
-final class ProcFs {
+public final class ProcFs {
 
     private static final long CLOCK_TICKS_PER_SECOND = clockTicks();
 
@@ -62,25 +64,41 @@ final class ProcFs {
      * ({@code -XX:-UseDynamicNumberOfCompilerThreads}).
      */
     static long[] jvmThreadCpuNanos(long pid) {
+        Map<String, Long> byName = cpuNanosByThreadName(pid);
+        if (byName.isEmpty()) {
+            return new long[] {-1, -1};
+        }
         long[] jitAndGc = {0, 0};
+        byName.forEach((name, nanos) -> {
+            int role = name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? 0
+                    : name.startsWith("GC Thread") || name.startsWith("G1 ") ? 1 : -1;
+            if (role >= 0) {
+                jitAndGc[role] += nanos;
+            }
+        });
+        return jitAndGc;
+    }
+
+    /**
+     * CPU time so far of each live thread of a process, summed by thread name as /proc keeps it (its first 15
+     * characters: threads of one pool often share it); empty without /proc.
+     */
+    public static Map<String, Long> cpuNanosByThreadName(long pid) {
+        Map<String, Long> byName = new TreeMap<>();
         try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(pid), "task"))) {
             tasks.forEach(task -> {
                 try {
                     String name = Files.readString(task.resolve("comm"), StandardCharsets.US_ASCII).trim();
-                    int role = name.startsWith("C1 Compiler") || name.startsWith("C2 Compiler") ? 0
-                            : name.startsWith("GC Thread") || name.startsWith("G1 ") ? 1 : -1;
-                    if (role >= 0) {
-                        jitAndGc[role] += cpuNanosFromStat(
-                                Files.readString(task.resolve("stat"), StandardCharsets.US_ASCII), CLOCK_TICKS_PER_SECOND);
-                    }
+                    byName.merge(name, cpuNanosFromStat(Files.readString(task.resolve("stat"),
+                            StandardCharsets.US_ASCII), CLOCK_TICKS_PER_SECOND), Long::sum);
                 } catch (IOException | RuntimeException e) {
                     // the thread ended while we listed them
                 }
             });
-            return jitAndGc;
         } catch (IOException | RuntimeException e) {
-            return new long[] {-1, -1};
+            return Map.of();
         }
+        return byName;
     }
 
     static int threads(long pid) {

@@ -25,6 +25,8 @@ import java.util.concurrent.CountDownLatch;
  *      [--tree-security signature|secret|none] [--tree-batching true|false] [--brokers embedded|mosquitto|bridged]
  *      [--replicas N] [--hop-by-hop] [--telemetry-consumer-port N] [--counters-file FILE]
  *      (see io.coaptree.bench.tree.TreeTarget)
+ * gateway --name NAME [--storage DIR]   (a gateway rebooted from its storage, or without it a node that never had
+ *      our packages, taking commands on standard input; see io.coaptree.bench.pi.GatewayNode)
  * </pre>
  * Stops cleanly on SIGTERM.
  */
@@ -93,7 +95,15 @@ public final class TargetMain {
                 target = tree;
                 port = tree.port();
             }
-            default -> throw new IllegalArgumentException("unknown target kind " + kind + " (bare, kura, rd, dtls, tree)");
+            case "gateway" -> {
+                String storage = option(args, "--storage", null);
+                io.coaptree.bench.pi.GatewayNode gateway = io.coaptree.bench.pi.GatewayNode.start(
+                        option(args, "--name", null), storage == null ? null : Path.of(storage));
+                target = gateway;
+                port = gateway.port();
+            }
+            default -> throw new IllegalArgumentException("unknown target kind " + kind
+                    + " (bare, kura, rd, dtls, tree, gateway)");
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -127,7 +137,8 @@ public final class TargetMain {
         reporter.start();
     }
 
-    private static void say(String line) {
+    /** Writes one report line for the parent ({@value #PREFIX} and the line). */
+    public static void say(String line) {
         synchronized (System.out) {
             System.out.println(PREFIX + line);
             System.out.flush();

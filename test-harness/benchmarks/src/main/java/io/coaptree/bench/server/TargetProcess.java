@@ -12,7 +12,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -31,6 +33,8 @@ public final class TargetProcess implements AutoCloseable {
     private final long startNanos = System.nanoTime();
     private final CompletableFuture<Map<String, String>> ready = new CompletableFuture<>();
     private final List<ServerSample> samples = new ArrayList<>();
+    /** Reports other than ready and heap, in arrival order: answers of a target that takes commands. */
+    private final BlockingQueue<String> reports = new LinkedBlockingQueue<>();
     private final Thread sampler;
     private volatile long heapUsed = -1;
     private volatile long heapCommitted = -1;
@@ -53,7 +57,7 @@ public final class TargetProcess implements AutoCloseable {
      */
     public static TargetProcess start(TargetSpec spec, Path outputDir, Duration readyTimeout) throws IOException,
             InterruptedException {
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(spec.launcher());
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // The embedded broker logs its start and stop at INFO: quiet it as the demo and the integration tests do, so
         // that a broker's log is not part of what a benchmark measures.
@@ -157,10 +161,34 @@ public final class TargetProcess implements AutoCloseable {
         } else if (report.startsWith("heap")) {
             heapUsed = Long.parseLong(values.getOrDefault("used", "-1"));
             heapCommitted = Long.parseLong(values.getOrDefault("committed", "-1"));
+        } else {
+            reports.add(report);
         }
     }
 
-    static Map<String, String> keyValues(String report) {
+    /** Writes one line to the target's standard input: a command, for targets that take them. */
+    public void send(String line) throws IOException {
+        var in = process.getOutputStream();
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    /**
+     * The next report the target made other than ready and heap (its {@value TargetMain#PREFIX} prefix removed).
+     *
+     * @throws IllegalStateException if none comes within {@code timeout}
+     */
+    public String nextReport(Duration timeout) throws InterruptedException {
+        String report = reports.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (report == null) {
+            throw new IllegalStateException("target " + label() + " reported nothing within " + timeout
+                    + (process.isAlive() ? "" : " (it exited)"));
+        }
+        return report;
+    }
+
+    /** The {@code key=value} tokens of a report line. */
+    public static Map<String, String> keyValues(String report) {
         Map<String, String> values = new HashMap<>();
         for (String token : report.trim().split("\\s+")) {
             int eq = token.indexOf('=');

@@ -11,8 +11,11 @@ import java.util.List;
  * @param kind       the {@link TargetMain} kind: "bare" or "kura"
  * @param arguments  further {@link TargetMain} arguments
  * @param jvmOptions options of the target JVM; every target in a comparison should get the same
+ * @param launcher   a command the JVM is started through, e.g. {@code taskset -c 0} to pin it to one core (the
+ *                   launcher must exec the JVM, so that the process id read is the JVM's); empty for none
  */
-public record TargetSpec(String label, String kind, List<String> arguments, List<String> jvmOptions) {
+public record TargetSpec(String label, String kind, List<String> arguments, List<String> jvmOptions,
+        List<String> launcher) {
 
     /** System property of a {@code kura} target: its server's limits.udp.receive.buffer.bytes (else the default). */
     public static final String UDP_RECEIVE_BUFFER_PROPERTY = "coaptree.bench.udp.receive.buffer";
@@ -28,6 +31,12 @@ public record TargetSpec(String label, String kind, List<String> arguments, List
         }
         arguments = List.copyOf(arguments);
         jvmOptions = List.copyOf(jvmOptions);
+        launcher = List.copyOf(launcher);
+    }
+
+    /** A target started directly by {@code java}. */
+    public TargetSpec(String label, String kind, List<String> arguments, List<String> jvmOptions) {
+        this(label, kind, arguments, jvmOptions, List.of());
     }
 
     /** Californium with standard settings and a plain /temperature resource, see {@link BareCoapServer}. */
@@ -46,12 +55,16 @@ public record TargetSpec(String label, String kind, List<String> arguments, List
     }
 
     public TargetSpec withJvmOptions(List<String> options) {
-        return new TargetSpec(label, kind, arguments, options);
+        return new TargetSpec(label, kind, arguments, options, launcher);
+    }
+
+    public TargetSpec withLauncher(List<String> command) {
+        return new TargetSpec(label, kind, arguments, jvmOptions, command);
     }
 
     public TargetSpec withArguments(List<String> more) {
         List<String> all = new ArrayList<>(arguments);
         all.addAll(more);
-        return new TargetSpec(label, kind, all, jvmOptions);
+        return new TargetSpec(label, kind, all, jvmOptions, launcher);
     }
 }

@@ -23,7 +23,7 @@ import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
  * gateway on its domain's broker). The Mosquitto variants listen on loopback without TLS or access list, so that
  * one broker and bridged brokers differ only in the bridges.
  */
-final class TreeBrokers implements AutoCloseable {
+public final class TreeBrokers implements AutoCloseable {
 
     private static final String HUB = "root";
 
@@ -37,7 +37,7 @@ final class TreeBrokers implements AutoCloseable {
         this.dir = dir;
     }
 
-    static TreeBrokers start(String kind, List<Gateway> gateways) throws IOException {
+    public static TreeBrokers start(String kind, List<Gateway> gateways) throws IOException {
         switch (kind.toLowerCase(Locale.ROOT)) {
             case "embedded" -> {
                 return new TreeBrokers(EmbeddedBroker.builder().countPublishes().start(), null);
@@ -95,7 +95,7 @@ final class TreeBrokers implements AutoCloseable {
     }
 
     /** The URL a gateway connects to. */
-    String url(Gateway g) {
+    public String url(Gateway g) {
         if (embedded != null) {
             return embedded.url();
         }
@@ -103,7 +103,7 @@ final class TreeBrokers implements AutoCloseable {
     }
 
     /** The root's broker's port (what the target reports as ready). */
-    int port() {
+    public int port() {
         return embedded != null ? embedded.port() : mosquittos.get(HUB).port();
     }
 

@@ -347,7 +347,7 @@ public final class TreeScenario implements Scenario {
         return (System.nanoTime() - sinceNanos) / 1e9;
     }
 
-    static String loadAverage() {
+    public static String loadAverage() {
         try {
             String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
             return f[0] + " " + f[1] + " " + f[2];
@@ -357,14 +357,14 @@ public final class TreeScenario implements Scenario {
     }
 
     /** One Californium endpoint for registrations and lookups, with room for large blockwise bodies. */
-    static final class Client implements AutoCloseable {
+    public static final class Client implements AutoCloseable {
 
-        record Answer(String code, String text, int bytes) {
+        public record Answer(String code, String text, int bytes) {
         }
 
         private final CoapEndpoint endpoint;
 
-        Client() {
+        public Client() {
             CoapConfig.register();
             UdpConfig.register();
             Configuration config = Configuration.createStandardWithoutFile();
@@ -373,7 +373,7 @@ public final class TreeScenario implements Scenario {
             endpoint = CoapEndpoint.builder().setConfiguration(config).build();
         }
 
-        String post(int port, String pathAndQuery, String payload) {
+        public String post(int port, String pathAndQuery, String payload) {
             CoapClient c = new CoapClient("coap://" + HOST + ":" + port + "/" + pathAndQuery).setEndpoint(endpoint)
                     .setTimeout(LOOKUP_TIMEOUT.toMillis());
             try {
@@ -386,7 +386,7 @@ public final class TreeScenario implements Scenario {
             }
         }
 
-        Answer get(int port, String pathAndQuery) {
+        public Answer get(int port, String pathAndQuery) {
             CoapClient c = new CoapClient("coap://" + HOST + ":" + port + "/" + pathAndQuery).setEndpoint(endpoint)
                     .setTimeout(LOOKUP_TIMEOUT.toMillis());
             try {

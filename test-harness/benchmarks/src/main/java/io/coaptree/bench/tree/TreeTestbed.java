@@ -14,12 +14,12 @@ import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
  * {@value #BUNDLES} service bundles x {@value #DEVICES} devices x {@value #SENSORS} sensors =
  * {@value #RESOURCES_PER_GATEWAY} resources in its Resource Directory, one registration per service bundle.
  */
-final class TreeTestbed {
+public final class TreeTestbed {
 
-    static final int BUNDLES = 20;
+    public static final int BUNDLES = 20;
     static final int DEVICES = 2;
     static final int SENSORS = 10;
-    static final int RESOURCES_PER_GATEWAY = BUNDLES * DEVICES * SENSORS;
+    public static final int RESOURCES_PER_GATEWAY = BUNDLES * DEVICES * SENSORS;
     static final String[] SENSOR_TYPES = {"temperature", "humidity", "pressure", "light", "co2", "noise", "battery",
         "rssi", "voltage", "current"};
 
@@ -48,7 +48,7 @@ final class TreeTestbed {
         return gateways.size() * RESOURCES_PER_GATEWAY;
     }
 
-    static String endpointName(String gateway, int bundle) {
+    public static String endpointName(String gateway, int bundle) {
         return String.format(Locale.ROOT, "%s-bundle%02d", gateway, bundle);
     }
 
@@ -56,7 +56,7 @@ final class TreeTestbed {
      * The links of one service bundle: {@value #DEVICES} devices x {@value #SENSORS} sensors. Targets name the
      * gateway and bundle, so that no two of the 4000 links are equal (a merged lookup drops duplicates).
      */
-    static String links(String gateway, int bundle) {
+    public static String links(String gateway, int bundle) {
         StringBuilder links = new StringBuilder(1200);
         for (int d = 1; d <= DEVICES; d++) {
             for (int s = 0; s < SENSORS; s++) {
@@ -71,7 +71,7 @@ final class TreeTestbed {
     }
 
     /** Distinct links of this benchmark in a link-format answer. */
-    static int countOwnLinks(String linkFormat) {
+    public static int countOwnLinks(String linkFormat) {
         if (linkFormat == null) {
             return 0;
         }
