@@ -19,7 +19,8 @@ public final class ScenarioCatalog {
                 new io.coaptree.bench.seeds.iotivity.SeedIotivityScenario(),
                 new io.coaptree.bench.seeds.seganet.SeedSeganetScenario(),
                 new io.coaptree.bench.seeds.iotfm.SeedIotfmScenario(),
-                new io.coaptree.bench.fleet.FleetScenario());
+                new io.coaptree.bench.fleet.FleetScenario(),
+                new io.coaptree.bench.pi.PiGatewayScenario());
     }
 
     public static Optional<Scenario> find(String name) {
