@@ -54,6 +54,8 @@ public final class CoapEnvelope {
     private final byte[] voucher;
     private final boolean urgent;
     private final boolean classAsked;
+    private final String owner;
+    private final String ownerBroker;
 
     CoapEnvelope(EnvelopeBuilder b) {
         this.correlationId = b.correlationId;
@@ -74,6 +76,8 @@ public final class CoapEnvelope {
         this.voucher = b.voucher;
         this.urgent = b.urgent;
         this.classAsked = b.classAsked;
+        this.owner = b.owner;
+        this.ownerBroker = b.ownerBroker;
     }
 
     /**
@@ -106,6 +110,8 @@ public final class CoapEnvelope {
         b.voucher = voucher;
         b.urgent = urgent;
         b.classAsked = classAsked;
+        b.owner = owner;
+        b.ownerBroker = ownerBroker;
         return b;
     }
 
@@ -222,6 +228,21 @@ public final class CoapEnvelope {
         return classAsked;
     }
 
+    /**
+     * In a response: the node address of the gateway that ran the request, or null; with {@link #ownerBroker()} a
+     * route hint. An entry gateway that does not follow that gateway (it is outside its neighbourhood) learns from it
+     * whether a direct route to it exists; any gateway of the tree may have set it, so it is a hint, never trusted for
+     * more than a route.
+     */
+    public String owner() {
+        return owner;
+    }
+
+    /** In a response: the broker name the gateway that ran the request announces, or null (see {@link #owner()}). */
+    public String ownerBroker() {
+        return ownerBroker;
+    }
+
     // The codec reads these without the defensive copies.
     byte[] voucherUnsafe() {
         return voucher;
@@ -264,7 +285,8 @@ public final class CoapEnvelope {
                 && Arrays.equals(payload, other.payload) && Objects.equals(identity, other.identity)
                 && Objects.equals(sourceNode, other.sourceNode)
                 && Objects.equals(destinationNode, other.destinationNode) && Arrays.equals(voucher, other.voucher)
-                && urgent == other.urgent && classAsked == other.classAsked;
+                && urgent == other.urgent && classAsked == other.classAsked
+                && Objects.equals(owner, other.owner) && Objects.equals(ownerBroker, other.ownerBroker);
     }
 
     private static boolean etagsEqual(List<byte[]> a, List<byte[]> b) {
@@ -282,7 +304,7 @@ public final class CoapEnvelope {
     @Override
     public int hashCode() {
         int h = Objects.hash(correlationId, kind, code, path, query, contentFormat, accept, observe, maxAge,
-                locationPath, identity, sourceNode, destinationNode, urgent, classAsked);
+                locationPath, identity, sourceNode, destinationNode, urgent, classAsked, owner, ownerBroker);
         for (byte[] etag : etags) {
             h = 31 * h + Arrays.hashCode(etag);
         }

@@ -36,6 +36,8 @@ public final class EnvelopeBuilder {
     String destinationNode;
     boolean urgent;
     boolean classAsked;
+    String owner;
+    String ownerBroker;
 
     EnvelopeBuilder(EnvelopeKind kind, int code) {
         this.kind = Objects.requireNonNull(kind, "kind");
@@ -164,6 +166,18 @@ public final class EnvelopeBuilder {
     /** See {@link CoapEnvelope#urgent()}. */
     public EnvelopeBuilder urgent(boolean value) {
         this.urgent = value;
+        return this;
+    }
+
+    /** See {@link CoapEnvelope#owner()}. */
+    public EnvelopeBuilder owner(String value) {
+        this.owner = value;
+        return this;
+    }
+
+    /** See {@link CoapEnvelope#ownerBroker()}. */
+    public EnvelopeBuilder ownerBroker(String value) {
+        this.ownerBroker = value;
         return this;
     }
 

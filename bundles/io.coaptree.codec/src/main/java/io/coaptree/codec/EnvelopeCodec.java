@@ -23,7 +23,7 @@ import com.esotericsoftware.kryo.util.Pool;
 public final class EnvelopeCodec {
 
     /** The version byte at the head of every encoding; decoding refuses any other value. */
-    public static final byte FORMAT_VERSION = 4;
+    public static final byte FORMAT_VERSION = 5;
 
     /** Kryo registration id of {@link CoapEnvelope}; part of the format. */
     public static final int ENVELOPE_REGISTRATION_ID = 20;

@@ -17,12 +17,13 @@ import com.esotericsoftware.kryo.io.Output;
  * against the limits and the bytes actually left before allocating. Kryo's own string and array readers
  * allocate whatever a length prefix claims, which is why they are not used here.
  * <p>
- * Format version 4, after the version byte and the registration id: kind (byte), code (byte),
+ * Format version 5, after the version byte and the registration id: kind (byte), code (byte),
  * correlation id (var long), path, query, content-format+1, accept+1 (var ints), ETag count then each ETag
  * as length byte and bytes, observe+1 (var int), max-age+1 (var long), location path, payload length and
  * bytes, identity presence byte then type, name and the gateway that authenticated the caller (version 4 added it), source node, destination node, the identity voucher as its
  * length+1 (var int, 0 = none) and bytes (version 2 added it), a flags byte whose bit 0 is {@code urgent}, bit 1
- * {@code classAsked}, and whose other bits must be 0 (version 3 added it). A string is its UTF-8 length+1 as var int (0 = null) then the bytes.
+ * {@code classAsked}, and whose other bits must be 0 (version 3 added it), the node address and the broker name of the
+ * gateway that ran the request (a response's route hint, version 5 added them). A string is its UTF-8 length+1 as var int (0 = null) then the bytes.
  */
 final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
 
@@ -82,6 +83,8 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
             out.writeBytes(voucher);
         }
         out.writeByte((e.urgent() ? URGENT_FLAG : 0) | (e.classAsked() ? CLASS_ASKED_FLAG : 0));
+        writeString(out, "owner", e.owner());
+        writeString(out, "ownerBroker", e.ownerBroker());
     }
 
     @Override
@@ -137,6 +140,8 @@ final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
             throw new KryoException("flags: " + flags + " sets bits other than urgent and classAsked");
         }
         b.urgent((flags & URGENT_FLAG) != 0).classAsked((flags & CLASS_ASKED_FLAG) != 0);
+        b.owner(readString(in, "owner"));
+        b.ownerBroker(readString(in, "ownerBroker"));
         return b.build();
     }
 

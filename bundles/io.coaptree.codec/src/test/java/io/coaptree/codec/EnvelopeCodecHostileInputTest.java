@@ -123,7 +123,7 @@ class EnvelopeCodecHostileInputTest {
     @Test
     void aFormatVersionOtherThanOursIsRejected() throws Exception {
         byte[] encoded = codec.encode(Envelopes.full());
-        for (int version : new int[] { 0, 1, 2, 3, 5, 0x7F, 0xB1, 0xFF }) { // 0xB1 opens a batch of envelopes
+        for (int version : new int[] { 0, 1, 2, 3, 4, 6, 0x7F, 0xB1, 0xFF }) { // 0xB1 opens a batch of envelopes
             encoded[0] = (byte) version;
             EnvelopeCodecException e = rejected(encoded);
             assertTrue(e.getMessage().contains("format version " + version), e.getMessage());
@@ -244,9 +244,12 @@ class EnvelopeCodecHostileInputTest {
     @Test
     void flagsOtherThanUrgentAreRejected() throws Exception {
         byte[] encoded = codec.encode(Envelopes.full());
-        assertEquals(1, encoded[encoded.length - 1], "the flags byte ends the envelope; urgent is bit 0");
-        encoded[encoded.length - 1] = 5;
+        assertEquals(1, encoded[encoded.length - 3], "the flags byte comes before the route hint; urgent is bit 0");
+        assertEquals(0, encoded[encoded.length - 1] | encoded[encoded.length - 2], "no route hint");
+        encoded[encoded.length - 3] = 5;
         assertTrue(rejected(encoded).getMessage().contains("flags"));
+        CoapEnvelope hinted = Envelopes.full().toBuilder().owner("B/g2/b2").ownerBroker("site-1").build();
+        assertEquals(hinted, codec.decode(codec.encode(hinted)));
     }
 
     private static Output header() {

@@ -46,8 +46,15 @@ class DirectRoutesTest {
             clock.advance(Duration.ofMillis(100));
             gateways.values().forEach(Gateway::tick);
         }
-        gateways.values().forEach(g -> assertEquals(7, g.tree.view().members().size(), g.name()));
+        gateways.values().forEach(g -> assertTrue(Neighbours.known(g.tree, brokerByAddress.keySet()), g.name()));
         routed.clear();
+    }
+
+    private void run(Duration duration) {
+        for (long i = 0; i < duration.toMillis() / 100; i++) {
+            clock.advance(Duration.ofMillis(100));
+            gateways.values().forEach(Gateway::tick);
+        }
     }
 
     private static Map<String, String> sevenGateways(String rootAndA, String b) {
@@ -74,6 +81,12 @@ class DirectRoutesTest {
     void onOneBrokerARequestGoesStraightToTheOwnerAndTheAnswerStraightBack() throws Exception {
         tree(sevenGateways("fleet:8883", "fleet:8883"), RemoteQueryOptions.defaults());
 
+        // a1 does not follow b2 (another domain): the first request goes through the tree, its answer names b2's
+        // broker, and from then on requests take the direct route
+        assertTrue(text(get("a1", "/tree/B/g2/b2/temperature").get(0)).startsWith("21.5 at b2"));
+        assertEquals(8, routed.size(), "through the tree: " + routed);
+        routed.clear();
+
         List<CoapEnvelope> responses = get("a1", "/tree/B/g2/b2/temperature");
 
         assertEquals(1, responses.size());
@@ -85,9 +98,50 @@ class DirectRoutesTest {
         assertEquals(0, gateways.values().stream().mapToInt(g -> g.rq.pendingCount()).sum());
     }
 
+    /**
+     * A learned route goes stale: an owner that went away is sought directly until a request times out, then
+     * through the tree again, where the gateway that follows it knows it is down; and a route is kept for its lease only.
+     */
+    @Test
+    void aStaleDirectRouteFallsBackToTheTree() throws Exception {
+        tree(sevenGateways("fleet:8883", "fleet:8883"), RemoteQueryOptions.defaults());
+        assertEquals(CoapCodes.CONTENT, get("a1", "/tree/B/g2/b2/temperature").get(0).code());
+        routed.clear();
+        assertEquals(CoapCodes.CONTENT, get("a1", "/tree/B/g2/b2/temperature").get(0).code());
+        assertEquals(List.of("coaptree/B/g2/b2/query", "coaptree/A/g1/a1/reply"), routed, "learned");
+
+        // the lease runs out: through the tree again, which renews it
+        run(Duration.ofMillis(30_100));
+        routed.clear();
+        assertEquals(CoapCodes.CONTENT, get("a1", "/tree/B/g2/b2/temperature").get(0).code());
+        assertEquals(8, routed.size(), "through the tree after the lease: " + routed);
+
+        // b2 hangs up: its direct request times out, and the next one goes through the tree, where dB answers
+        gateways.get("b2").ticking = false;
+        gateways.get("b2").connection.unsubscribe("coaptree/B/g2/b2/query");
+        routed.clear();
+        List<CoapEnvelope> unanswered = get("a1", "/tree/B/g2/b2/temperature");
+        assertEquals(List.of("coaptree/B/g2/b2/query"), routed, "the learned route, still in its lease");
+        run(Duration.ofSeconds(6));
+        assertEquals(CoapCodes.GATEWAY_TIMEOUT, unanswered.get(0).code());
+        long hungAt = clock.millis();
+        while (gateways.get("dB").tree.view().member("b2").orElseThrow().isUp()) {
+            run(Duration.ofMillis(100));
+            assertTrue(clock.millis() - hungAt <= 10_000, "dB marks b2 down within its failure timeout");
+        }
+        routed.clear();
+        List<CoapEnvelope> answered = get("a1", "/tree/B/g2/b2/temperature");
+        assertEquals(1, answered.size(), "answered at once through the tree: " + routed);
+        CoapEnvelope down = answered.get(0);
+        assertEquals(CoapCodes.SERVICE_UNAVAILABLE, down.code(), text(down));
+        assertEquals("coaptree/A/-/dA/query", routed.get(0), "through the tree: " + routed);
+    }
+
     @Test
     void observeRelationsTakeTheDirectRouteAndTheCancelFollowsIt() throws Exception {
         tree(sevenGateways("fleet:8883", "fleet:8883"), RemoteQueryOptions.defaults());
+        assertEquals(CoapCodes.CONTENT, get("a1", "/tree/B/g2/b2/temperature").get(0).code()); // learns the route
+        routed.clear();
         List<CoapEnvelope> notifications = new ArrayList<>();
         CancellableExchange relation = gateways.get("a1").rq.submit(
                 TreeUri.parse(List.of("tree", "B", "g2", "b2", "counter"), List.of()),
@@ -110,7 +164,9 @@ class DirectRoutesTest {
 
         assertEquals(CoapCodes.CONTENT, scopeB.get(0).code());
         assertTrue(text(scopeB.get(0)).contains("/tree/B/g2/b2/temperature"), text(scopeB.get(0)));
-        assertEquals("coaptree/B/-/dB/query", routed.get(0), "not through dA and the root");
+        // a1 follows neither domain B nor its groups: the lookup goes to the first gateway it knows on its broker
+        // whose subtree holds the scope (the root), past its own domain gateway
+        assertEquals("coaptree/-/-/root/query", routed.get(0), "not through dA");
         routed.clear();
         List<CoapEnvelope> everything = get("b1", "/tree-lookup/res");
         assertTrue(text(everything.get(0)).contains("/tree/A/g2/a2/temperature"), text(everything.get(0)));

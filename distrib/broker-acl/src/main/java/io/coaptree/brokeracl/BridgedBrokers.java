@@ -12,16 +12,18 @@ import java.util.Set;
  * gateways is the hub, every other broker bridges to it (a star: a site connects out to the centre, the centre needs
  * no route into a site). Each bridge carries exactly what the tree needs across it:
  * <ul>
- * <li>membership ({@code join}, {@code heartbeat}, {@code leave}, {@code lwt}): out for the domains on the site's
- * broker, in for the root's path and every other domain, so every gateway still tracks the whole tree;</li>
+ * <li>membership ({@code join}, {@code heartbeat}, {@code leave}, {@code lwt}): what each gateway follows (its
+ * neighbourhood): out for the domain gateways on the site's broker (the root follows them), in for the root's path
+ * (every gateway follows the root); a group's and another site's membership never cross. The root's {@code ctl}
+ * goes out too: a group whose domain has no live gateway heartbeats to the root there;</li>
  * <li>{@code query}, {@code reply} and {@code rd}: out for the root's path, in for the site's domains. These are the
  * hops that cross: between a domain (or, while its domain gateway is down, a group) and the root. Requests between
  * two gateways of different sites never take the bridge directly; they go through the root hop by hop.</li>
  * <li>{@code telemetry}: out for the site's domains, never in: records go up to the root's gateways, on the hub.</li>
  * </ul>
  * The in and out sets are disjoint, so no message can come back over the bridge it left by, whether or not the hub
- * recognises the bridge ({@code try_private}). A gateway's {@code ctl} topic never crosses: the newcomer it
- * answers holds the same name and credentials, so it connects to the same broker.
+ * recognises the bridge ({@code try_private}). No other {@code ctl} topic crosses: the newcomer a refusal answers
+ * holds the same name and credentials, so it connects to the same broker.
  */
 public final class BridgedBrokers {
 
@@ -123,16 +125,14 @@ public final class BridgedBrokers {
         String root = TopicNames.ABSENT + "/" + TopicNames.ABSENT;
         List<BridgeTopic> topics = new ArrayList<>();
         for (String kind : MEMBERSHIP) {
+            // the root follows the domain gateways; the site's gateways follow the root, nobody follows other sites
             for (String domain : local) {
-                topics.add(new BridgeTopic(filter(domain + "/+", kind), Direction.OUT));
+                topics.add(new BridgeTopic(filter(domain + "/" + TopicNames.ABSENT, kind), Direction.OUT));
             }
             topics.add(new BridgeTopic(filter(root, kind), Direction.IN));
-            for (String domain : domains) {
-                if (!local.contains(domain)) {
-                    topics.add(new BridgeTopic(filter(domain + "/+", kind), Direction.IN));
-                }
-            }
         }
+        // a group whose domain has no live gateway heartbeats to the root's gateways on their ctl topics
+        topics.add(new BridgeTopic(filter(root, "ctl"), Direction.OUT));
         for (String kind : ROUTED) {
             topics.add(new BridgeTopic(filter(root, kind), Direction.OUT));
             for (String domain : local) {

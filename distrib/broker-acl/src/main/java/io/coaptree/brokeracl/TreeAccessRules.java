@@ -13,8 +13,10 @@ import java.util.Set;
  * <ul>
  * <li>every gateway publishes its own {@code join}, {@code heartbeat}, {@code leave}, {@code lwt} (its will, which
  * the broker checks at connect) and {@code ctl} (the refusal of a newcomer claiming its name, who holds the same
- * credentials), and reads every gateway's {@code join}, {@code heartbeat}, {@code leave} and {@code lwt} and its
- * own {@code ctl}, {@code query}, {@code reply} and {@code rd};</li>
+ * credentials), and reads the {@code join}, {@code heartbeat}, {@code leave} and {@code lwt} of the gateways it
+ * follows (its own path, the paths above it and its child paths: never the whole fleet's) and its own {@code ctl},
+ * {@code query}, {@code reply} and {@code rd}; a group also writes the root's {@code ctl} topics (while no gateway of
+ * its domain is live it heartbeats to the root there);</li>
  * <li>{@code query} and {@code reply} go to the gateways of the paths a request can take next: the replicas of its
  * own path, its parent path and its child paths <em>in the effective tree</em>, where a path hangs under its
  * nearest live ancestor: a group's parents are its domain and, while no gateway of that domain is live, the root;
@@ -89,8 +91,15 @@ public final class TreeAccessRules {
         for (String path : neighbours) {
             rules.add(TopicRule.write(prefix + "/" + path + "/+/rd"));
         }
-        for (String kind : MEMBERSHIP) {
-            rules.add(TopicRule.read(prefix + "/+/+/+/" + kind));
+        for (String paths : followedPaths(self)) {
+            for (String kind : MEMBERSHIP) {
+                rules.add(TopicRule.read(prefix + "/" + paths + "/+/" + kind));
+            }
+        }
+        if (self.role() == Role.GROUP) {
+            // while its domain has no live gateway, a group heartbeats to the root's gateways (which do not follow
+            // groups) on their ctl topics
+            rules.add(TopicRule.write(prefix + "/" + TopicNames.ABSENT + "/" + TopicNames.ABSENT + "/+/ctl"));
         }
         for (String kind : new String[] { "ctl", "query", "reply", "rd" }) {
             rules.add(TopicRule.read(own + kind));
@@ -99,6 +108,20 @@ public final class TreeAccessRules {
             rules.add(TopicRule.read(prefix + "/+/+/+/telemetry"));
         }
         return rules;
+    }
+
+    /**
+     * The membership topics a gateway reads, as the segments before the node level: its neighbourhood (the tree
+     * handler's {@code Neighbourhood}): the root reads the root's and every domain's ({@code +/-}), a domain its own
+     * domain's and groups' ({@code A/+}) and the root's, a group its own path's, its domain's and the root's.
+     */
+    private static List<String> followedPaths(FleetMember self) {
+        String root = TopicNames.ABSENT + "/" + TopicNames.ABSENT;
+        return switch (self.role()) {
+            case ROOT -> List.of("+/" + TopicNames.ABSENT);
+            case DOMAIN -> List.of(self.domain() + "/+", root);
+            default -> List.of(self.path(), self.domain() + "/" + TopicNames.ABSENT, root);
+        };
     }
 
     /** The paths a gateway may be attached to: its domain (for a group) and the root (for domains and groups). */

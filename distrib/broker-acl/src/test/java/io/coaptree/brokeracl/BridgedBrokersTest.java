@@ -11,6 +11,7 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.tree.model.Neighbourhood;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
@@ -76,12 +77,24 @@ class BridgedBrokersTest {
         assertEquals(List.of("dA", "gA1", "gA2"), brokers.members("site-a").stream().map(FleetMember::name).toList());
     }
 
+    /** Each gateway's membership reaches the brokers of the gateways that follow it, and no other. */
     @Test
-    void everyGatewaysMembershipReachesEveryBroker() {
+    void eachGatewaysMembershipReachesTheBrokersOfItsNeighboursOnly() {
         for (String g : GATEWAYS) {
-            for (TopicKind kind : List.of(TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE, TopicKind.LWT)) {
-                assertEquals(Set.copyOf(brokers.brokers()), reached(brokerOf(g), topic(g, kind)), g + " " + kind);
+            Set<String> followers = new java.util.TreeSet<>();
+            for (String other : GATEWAYS) {
+                if (Neighbourhood.follows(NodeAddress.parse(other).path(), NodeAddress.parse(g).path())) {
+                    followers.add(brokerOf(other));
+                }
             }
+            for (TopicKind kind : List.of(TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE, TopicKind.LWT)) {
+                assertEquals(followers, new java.util.TreeSet<>(reached(brokerOf(g), topic(g, kind))),
+                        g + " " + kind);
+            }
+        }
+        for (String group : List.of("A/1/gA1", "B/2/gB2")) {
+            assertTrue(reached(brokerOf(group), topic("-/-/top", TopicKind.CONTROL)).contains("centre"),
+                    group + " heartbeats to the root's ctl while its domain is down");
         }
     }
 
@@ -112,8 +125,11 @@ class BridgedBrokersTest {
         assertEquals(Set.of("site-a"), reached("site-a", topic("A/-/dA", TopicKind.RD)));
         assertEquals(Set.of("site-b"), reached("site-b", topic("A/-/dA", TopicKind.REPLY)));
         for (String g : GATEWAYS) {
-            assertEquals(Set.of(brokerOf(g)), reached(brokerOf(g), topic(g, TopicKind.CONTROL)), g + " ctl");
+            if (!g.startsWith("-/-/")) {
+                assertEquals(Set.of(brokerOf(g)), reached(brokerOf(g), topic(g, TopicKind.CONTROL)), g + " ctl");
+            }
         }
+        assertEquals(Set.of("centre"), reached("centre", topic("-/-/top", TopicKind.CONTROL)), "never back in");
         assertEquals(Set.of("site-a"), reached("site-a", "other/topic"));
     }
 
@@ -150,9 +166,12 @@ class BridgedBrokersTest {
     void theHubAdmitsEachBridgeToExactlyWhatItCarries() {
         String a = BridgedBrokers.bridgeUser("site-a");
         assertEquals("bridge-site-a", a);
-        assertTrue(hubAcl.mayPublish(a, topic("A/1/gA1", TopicKind.HEARTBEAT)));
+        assertTrue(hubAcl.mayPublish(a, topic("A/-/dA", TopicKind.HEARTBEAT)));
+        assertFalse(hubAcl.mayPublish(a, topic("A/1/gA1", TopicKind.HEARTBEAT)), "nobody at the hub follows gA1");
         assertTrue(hubAcl.mayPublish(a, topic("-/-/top", TopicKind.QUERY)));
-        assertTrue(hubAcl.maySubscribe(a, "coaptree/B/+/+/heartbeat"));
+        assertTrue(hubAcl.mayPublish(a, topic("-/-/top", TopicKind.CONTROL)));
+        assertTrue(hubAcl.maySubscribe(a, "coaptree/-/-/+/heartbeat"));
+        assertFalse(hubAcl.maySubscribe(a, "coaptree/B/+/+/heartbeat"), "nobody at site A follows domain B");
         assertTrue(hubAcl.maySubscribe(a, "coaptree/A/+/+/query"));
         assertFalse(hubAcl.mayPublish(a, topic("B/1/gB1", TopicKind.HEARTBEAT)), "another site's membership");
         assertFalse(hubAcl.mayPublish(a, topic("B/-/dB", TopicKind.QUERY)), "a direct request to another site");

@@ -46,6 +46,7 @@ class BrokerAclToolTest {
                 "use_username_as_clientid true", "max_packet_size 1114112", "cafile /etc/mosquitto/certs/ca.crt" }) {
             assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
         }
+        assertFalse(conf.contains("coaptree/A/+/+/heartbeat"), "no site follows another site's domain");
         assertFalse(conf.contains("password_file"), conf);
         assertTrue(out.toString().contains("for 8 clients"), out.toString());
     }
@@ -74,11 +75,12 @@ class BrokerAclToolTest {
                 "address mqtt.example.org:8883", "remote_clientid bridge-site-b", "cleansession true",
                 "notifications_local_only true", "bridge_cafile /etc/mosquitto/certs/ca.crt",
                 "bridge_certfile /etc/mosquitto/certs/bridge.crt", "bridge_keyfile /etc/mosquitto/certs/bridge.key",
-                "bridge_insecure false", "topic coaptree/B/+/+/heartbeat out 1", "topic coaptree/A/+/+/heartbeat in 1",
-                "topic coaptree/-/-/+/heartbeat in 1", "topic coaptree/-/-/+/query out 1",
+                "bridge_insecure false", "topic coaptree/B/-/+/heartbeat out 1", "topic coaptree/-/-/+/heartbeat in 1",
+                "topic coaptree/-/-/+/ctl out 1", "topic coaptree/-/-/+/query out 1",
                 "topic coaptree/B/+/+/query in 1", "topic coaptree/-/-/+/rd out 1" }) {
             assertTrue(conf.contains("\n" + line + "\n"), line + " in\n" + conf);
         }
+        assertFalse(conf.contains("coaptree/A/+/+/heartbeat"), "no site follows another site's domain");
         assertTrue(conf.indexOf("connection ") > conf.indexOf("listener "), "the bridge section comes last");
         assertFalse(conf.contains("remote_username"), "the certificate names the bridge");
         // the hub's limit, stated on the bridge: an oversize message stays at the site instead of closing the bridge

@@ -8,6 +8,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.coaptree.tree.model.Neighbourhood;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.topics.TopicKind;
 import io.coaptree.tree.topics.TreeTopics;
@@ -31,20 +32,45 @@ class TreeAccessRulesTest {
     }
 
     @Test
-    void everyGatewayPublishesItsOwnMembershipTopicsAndReadsEveryones() {
+    void everyGatewayPublishesItsOwnMembershipTopicsAndReadsItsNeighbourhoods() {
         for (String g : List.of("-/-/top", "A/-/dA", "B/-/dB", "A/1/gA1", "A/2/gA2", "B/1/gB1", "B/2/gB2")) {
             String user = g.substring(g.lastIndexOf('/') + 1);
             for (TopicKind kind : List.of(TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE, TopicKind.LWT,
                     TopicKind.CONTROL)) {
                 assertTrue(acl.mayPublish(user, topic(g, kind)), user + " publishes " + kind);
             }
+            // exactly the filters the membership protocol subscribes to, its neighbourhood, and never the fleet's
+            for (String paths : Neighbourhood.subscriptions(NodeAddress.parse(g).path())) {
+                for (TopicKind kind : List.of(TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE, TopicKind.LWT)) {
+                    assertTrue(acl.maySubscribe(user, "coaptree/" + paths + "/+/" + kind.level()), user + " " + paths);
+                }
+            }
             for (TopicKind kind : List.of(TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE, TopicKind.LWT)) {
-                assertTrue(acl.maySubscribe(user, TOPICS.everyNode(kind)), user + " subscribes to every " + kind);
+                assertFalse(acl.maySubscribe(user, TOPICS.everyNode(kind)), user + " subscribes to every " + kind);
             }
             for (TopicKind kind : List.of(TopicKind.CONTROL, TopicKind.QUERY, TopicKind.REPLY, TopicKind.RD)) {
                 assertTrue(acl.maySubscribe(user, topic(g, kind)), user + " subscribes to its " + kind);
             }
         }
+    }
+
+    @Test
+    void aGatewayReadsNoMembershipTopicOutsideItsNeighbourhood() {
+        assertFalse(acl.maySubscribe("gA1", topic("B/-/dB", TopicKind.HEARTBEAT)), "another domain");
+        assertFalse(acl.maySubscribe("gA1", topic("A/2/gA2", TopicKind.HEARTBEAT)), "a sibling group");
+        assertFalse(acl.maySubscribe("dA", topic("B/1/gB1", TopicKind.JOIN)), "another domain's group");
+        assertFalse(acl.maySubscribe("top", topic("A/1/gA1", TopicKind.HEARTBEAT)), "the root follows domains only");
+        assertTrue(acl.maySubscribe("top", topic("B/-/dB", TopicKind.LWT)));
+        assertTrue(acl.maySubscribe("dA", topic("A/2/gA2", TopicKind.LEAVE)));
+        assertTrue(acl.maySubscribe("gA1", topic("-/-/top", TopicKind.HEARTBEAT)));
+    }
+
+    @Test
+    void aGroupHeartbeatsToTheRootsControlTopicAndNoOneElses() {
+        assertTrue(acl.mayPublish("gA1", topic("-/-/top", TopicKind.CONTROL)), "taken in by the root");
+        assertFalse(acl.mayPublish("gA1", topic("A/-/dA", TopicKind.CONTROL)));
+        assertFalse(acl.mayPublish("gA1", topic("A/2/gA2", TopicKind.CONTROL)));
+        assertFalse(acl.mayPublish("dA", topic("-/-/top", TopicKind.CONTROL)), "a domain is followed by the root");
     }
 
     @Test
@@ -54,6 +80,7 @@ class TreeAccessRulesTest {
         assertFalse(acl.mayPublish("gA1", topic("A/1/other", TopicKind.LEAVE)), "not even a name beside its own");
         assertFalse(acl.mayPublish("gA1", topic("-/-/gA1", TopicKind.JOIN)), "nor its own name at the root");
         assertFalse(acl.mayPublish("top", topic("A/-/dA", TopicKind.CONTROL)));
+        assertFalse(acl.mayPublish("gA1", topic("-/-/top", TopicKind.HEARTBEAT)), "the root's ctl, not its heartbeat");
     }
 
     @Test

@@ -20,6 +20,7 @@ import io.coaptree.remotequery.node.ErrorAnswer;
 import io.coaptree.remotequery.options.RemoteQueryOptions;
 import io.coaptree.remotequery.node.Upstream;
 import io.coaptree.remotequery.routing.LookupAnswers;
+import io.coaptree.remotequery.routing.LearnedRoutes;
 import io.coaptree.remotequery.routing.LookupPlan;
 import io.coaptree.remotequery.routing.Router;
 import io.coaptree.tree.model.NodeAddress;
@@ -40,6 +41,7 @@ public final class LookupFanOut {
     private static final Logger LOG = LoggerFactory.getLogger(LookupFanOut.class);
 
     private final NodeAddress self;
+    private final LearnedRoutes learned;
     private final Supplier<TreeView> tree;
     private final RemoteQueryOptions options;
     private final Forwarder forwarder;
@@ -57,7 +59,9 @@ public final class LookupFanOut {
      * @param maxPayloadBytes the largest payload the envelope codec carries
      */
     public LookupFanOut(NodeAddress self, Supplier<TreeView> tree, RemoteQueryOptions options, Forwarder forwarder,
-            LocalLookups directory, Predicate<String> ownOrigin, Predicate<TreeMember> synced, int maxPayloadBytes) {
+            LocalLookups directory, Predicate<String> ownOrigin, Predicate<TreeMember> synced, int maxPayloadBytes,
+            LearnedRoutes learned) {
+        this.learned = Objects.requireNonNull(learned, "learned");
         this.self = Objects.requireNonNull(self, "self");
         this.tree = Objects.requireNonNull(tree, "tree");
         this.options = Objects.requireNonNull(options, "options");
@@ -75,7 +79,9 @@ public final class LookupFanOut {
 
     /** Answers {@code upstream} with the merged links that {@code kind} finds on the live gateways of {@code scope}. */
     public void lookup(CoapEnvelope request, String kind, NodePath scope, Upstream upstream, Router.Arrival arrival) {
-        LookupPlan plan = Router.planLookup(tree.get(), self, scope, arrival, options.directRoutes());
+        // A scope outside the neighbourhood whose gateway answered a request from here before is reached directly.
+        TreeView view = options.directRoutes() ? learned.over(tree.get(), scope) : tree.get();
+        LookupPlan plan = Router.planLookup(view, self, scope, arrival, options.directRoutes());
         List<TreeMember> forwardTo = plan.forwardTo();
         if (plan.answerLocally() && !plan.upwards()) {
             if (SyncedLookups.answerable(kind, request.query())) {

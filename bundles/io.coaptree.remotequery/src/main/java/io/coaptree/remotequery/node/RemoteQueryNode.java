@@ -15,6 +15,7 @@ import io.coaptree.remotequery.lookup.LocalLookups;
 import io.coaptree.remotequery.lookup.LookupFanOut;
 import io.coaptree.remotequery.observe.ObserveRelays;
 import io.coaptree.remotequery.options.RemoteQueryOptions;
+import io.coaptree.remotequery.routing.LearnedRoutes;
 import io.coaptree.remotequery.routing.RemoteTarget;
 import io.coaptree.remotequery.routing.Router;
 import io.coaptree.remotequery.routing.TreeUri;
@@ -57,9 +58,11 @@ public final class RemoteQueryNode {
         this.vouchers = new CallerVouchers(b.self, b.security);
         this.relays = new ObserveRelays(b.options.observeLeaseMillis());
         this.forwarder = new Forwarder(b.self, b.topics, b.codec, b.options, b.clock, relays);
+        LearnedRoutes learned = new LearnedRoutes(b.clock, Dispatcher.ROUTE_LEASE_MILLIS,
+                Dispatcher.MAX_LEARNED_ROUTES);
         LookupFanOut lookups = new LookupFanOut(b.self, b.tree, b.options, forwarder, b.localLookups, b.ownOrigin,
-                b.synced, b.codec.limits().maxPayloadBytes());
-        this.dispatcher = new Dispatcher(b.self, b.tree, b.options, b.local, relays, forwarder, lookups);
+                b.synced, b.codec.limits().maxPayloadBytes(), learned);
+        this.dispatcher = new Dispatcher(b.self, b.tree, b.options, b.local, relays, forwarder, lookups, learned);
         this.inbound = new InboundQueries(b.self, vouchers, relays, forwarder, dispatcher::dispatch);
     }
 

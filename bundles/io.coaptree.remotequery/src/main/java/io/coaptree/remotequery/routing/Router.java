@@ -4,13 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import io.coaptree.tree.model.Neighbourhood;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 
 /**
- * Next-hop decisions in the effective tree (paths hang under their nearest live ancestor). A request climbs from
+ * Next-hop decisions in the effective tree (paths hang under their nearest live ancestor), with a view that holds
+ * only this gateway's neighbourhood ({@link Neighbourhood}): a destination it does not know is sought towards its
+ * path, and the gateway that follows that path decides whether it exists. A request climbs from
  * the local gateway to the nearest attached ancestor whose subtree holds the destination, then descends:
  * group, domain, root, domain, group, skipping a failed level by construction. Each hop decides again with its
  * own view, so a hop that has already seen a failure routes around it. Replicas of a path are peers: where any
@@ -50,7 +53,11 @@ public final class Router {
         }
         Optional<TreeMember> target = tree.member(destination);
         if (target.isEmpty()) {
-            return new Route.Unknown("no gateway " + destination + " in the tree");
+            // A gateway knows only its neighbourhood: one that would follow the destination's path knows for certain
+            // that nobody serves it there; any other passes the request on towards that path.
+            return Neighbourhood.follows(self.path(), destination.path())
+                    ? new Route.Unknown("no gateway " + destination + " in the tree")
+                    : towards(tree, self, destination.path(), chooser, null);
         }
         if (!target.get().isUp()) {
             return new Route.Unreachable("gateway " + destination + " is down");
@@ -84,6 +91,9 @@ public final class Router {
             return new Route.Local();
         }
         List<TreeMember> replicas = tree.liveReplicas(destination);
+        if (replicas.isEmpty() && !Neighbourhood.follows(self.path(), destination)) {
+            return towards(tree, self, destination, chooser, null);
+        }
         if (replicas.isEmpty()) {
             return tree.replicas(destination).isEmpty()
                     ? new Route.Unknown("no gateway serves " + describe(destination))
@@ -103,6 +113,9 @@ public final class Router {
             TreeMember target) {
         NodePath here = self.path();
         if (here.contains(there)) {
+            if (target == null && tree.attachedChildren(here).stream().noneMatch(child -> child.contains(there))) {
+                return new Route.Unknown("no gateway serves " + describe(there));
+            }
             for (NodePath child : tree.attachedChildren(here)) {
                 if (!child.contains(there)) {
                     continue;

@@ -171,9 +171,17 @@ public final class TreeCollections implements TreeView {
         return Optional.empty();
     }
 
+    /**
+     * A path this view holds hangs where {@link #reattach()} put it; a path it does not hold (a gateway outside this
+     * gateway's neighbourhood) would hang under its nearest live ancestor that this view knows of.
+     */
     @Override
     public Optional<NodePath> attachedTo(NodePath path) {
-        return Optional.ofNullable(parentByChild.get(path));
+        NodePath parent = parentByChild.get(path);
+        if (parent != null || replicasByPath.containsKey(path)) {
+            return Optional.ofNullable(parent);
+        }
+        return nearestLiveAncestor(path);
     }
 
     @Override

@@ -60,6 +60,9 @@ final class MembershipInbox {
             droppedMessages.drop(e.reason(), topic, claimedSender, payload.length, e.getMessage());
             return Optional.empty();
         }
+        if (parsed.get().kind() == TopicKind.CONTROL && isAdoptionCopy(message)) {
+            return fromItsNode(message, topic, payload, sealedBy);
+        }
         if (!message.node().equals(parsed.get().node()) || message.topicKind() != parsed.get().kind()) {
             droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, claimedSender, payload.length,
                     "a " + message.getClass().getSimpleName() + " of " + message.node().text());
@@ -69,6 +72,24 @@ final class MembershipInbox {
             droppedMessages.drop(DropReason.FORGED, topic, sealedBy, payload.length, "a JoinRefused of "
                     + message.node().text() + " sealed by " + sealedBy + ", which does not hold the name "
                     + self.name());
+            return Optional.empty();
+        }
+        return Optional.of(message);
+    }
+
+    /**
+     * A heartbeat or leave that a group hanging under the root sends to the root's gateways' ctl topics (the root does
+     * not follow groups by subscription).
+     */
+    private static boolean isAdoptionCopy(TreeMessage message) {
+        return message instanceof TreeMessage.Heartbeat || message instanceof TreeMessage.Leave;
+    }
+
+    /** A copy is taken only from the gateway it is about: the ctl topic names the addressee, not the sender. */
+    private Optional<TreeMessage> fromItsNode(TreeMessage message, String topic, byte[] payload, String sealedBy) {
+        if (sealedBy != null && !sealedBy.equals(message.node().text())) {
+            droppedMessages.drop(DropReason.FORGED, topic, sealedBy, payload.length, "a "
+                    + message.getClass().getSimpleName() + " of " + message.node().text() + " sealed by " + sealedBy);
             return Optional.empty();
         }
         return Optional.of(message);

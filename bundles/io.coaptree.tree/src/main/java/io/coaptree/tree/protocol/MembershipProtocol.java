@@ -57,9 +57,6 @@ public final class MembershipProtocol implements MessageHandler {
 
     private static final Logger LOG = LoggerFactory.getLogger(MembershipProtocol.class);
 
-    private static final TopicKind[] MEMBERSHIP_KINDS = { TopicKind.JOIN, TopicKind.HEARTBEAT, TopicKind.LEAVE,
-            TopicKind.LWT };
-
     private final TreeOptions options;
     private final Clock clock;
     private final NodeAddress self;
@@ -82,6 +79,8 @@ public final class MembershipProtocol implements MessageHandler {
     private final JoinAnswers joinAnswers;
     private final FailureDetector failures;
     private final MemberHeartbeats heartbeats;
+    private final FollowedGateways followed;
+    private boolean adopted;
 
     private volatile TreeView published = new TreeCollections();
 
@@ -106,6 +105,7 @@ public final class MembershipProtocol implements MessageHandler {
         this.failures = new FailureDetector(options.heartbeatIntervalMillis(), options.tickIntervalMillis(),
                 options.failureTimeoutMillis(), options.forgetAfterMillis());
         this.heartbeats = new MemberHeartbeats(tree, failures, options.maxMembers());
+        this.followed = new FollowedGateways(self, topics);
     }
 
     public NodeAddress self() {
@@ -176,9 +176,7 @@ public final class MembershipProtocol implements MessageHandler {
             state = State.JOINING;
             joinWindowEnd = clock.millis() + options.joinWindowMillis();
         }
-        for (TopicKind kind : MEMBERSHIP_KINDS) {
-            messageBus.subscribe(topics.everyNode(kind), this);
-        }
+        followed.subscribe(messageBus, this);
         messageBus.subscribe(topics.topic(self, TopicKind.CONTROL), this);
         wire.send(messageBus, List.of(joinRequest()));
     }
@@ -191,6 +189,7 @@ public final class MembershipProtocol implements MessageHandler {
     public void stop() {
         MessageBus b;
         boolean wasJoined;
+        List<NodeAddress> adopters;
         synchronized (lock) {
             if (state == State.CREATED || state == State.STOPPED) {
                 state = State.STOPPED;
@@ -199,13 +198,14 @@ public final class MembershipProtocol implements MessageHandler {
             wasJoined = state == State.JOINED;
             state = State.STOPPED;
             b = bus;
+            adopters = followed.adopters(tree);
         }
         if (wasJoined) {
-            wire.send(b, List.of(new TreeMessage.Leave(self, incarnation)));
+            TreeMessage leave = new TreeMessage.Leave(self, incarnation);
+            wire.send(b, List.of(leave));
+            wire.sendTo(b, adopters, leave);
         }
-        for (TopicKind kind : MEMBERSHIP_KINDS) {
-            b.unsubscribe(topics.everyNode(kind));
-        }
+        followed.unsubscribe(b);
         b.unsubscribe(topics.topic(self, TopicKind.CONTROL));
     }
 
@@ -215,6 +215,7 @@ public final class MembershipProtocol implements MessageHandler {
         List<TreeChange> changes = new ArrayList<>();
         boolean justJoined = false;
         MessageBus b;
+        List<NodeAddress> adopters = List.of();
         synchronized (lock) {
             b = bus;
             long now = clock.millis();
@@ -235,12 +236,15 @@ public final class MembershipProtocol implements MessageHandler {
                 nextHeartbeat = now;
                 LOG.info("{} joined the tree ({} members known)", self, tree.size());
             }
+            boolean beat = false;
             if (state == State.JOINED) {
-                beatAndDetectFailures(now, out, changes);
+                beat = beatAndDetectFailures(now, out, changes);
             }
             publishIfChanged(changes);
+            adopters = adoptersToTell(beat);
         }
         wire.send(b, out);
+        wire.sendTo(b, adopters, heartbeat());
         if (justJoined) {
             TreeView view = published;
             listeners.forEach(l -> l.joined(view));
@@ -248,8 +252,10 @@ public final class MembershipProtocol implements MessageHandler {
         notifyChanged(changes);
     }
 
-    private void beatAndDetectFailures(long now, List<TreeMessage> out, List<TreeChange> changes) {
-        if (now >= nextHeartbeat || joinAnswers.heartbeatDue(now)) {
+    /** @return whether a heartbeat is due and was added to {@code out} */
+    private boolean beatAndDetectFailures(long now, List<TreeMessage> out, List<TreeChange> changes) {
+        boolean beat = now >= nextHeartbeat || joinAnswers.heartbeatDue(now);
+        if (beat) {
             out.add(heartbeat());
             joinAnswers.heartbeatSent(now);
             nextHeartbeat = now + options.heartbeatIntervalMillis();
@@ -257,6 +263,22 @@ public final class MembershipProtocol implements MessageHandler {
         }
         joinAnswers.logCoalesced(now, self.text());
         failures.detect(tree, self.name(), now, changes);
+        return beat;
+    }
+
+    /**
+     * The root's gateways this gateway's heartbeat goes to as well: while it hangs under the root (which does not
+     * follow groups), with every heartbeat, and at once when it comes to hang there, so the root takes it in
+     * without waiting a heartbeat interval.
+     */
+    private List<NodeAddress> adoptersToTell(boolean beat) {
+        if (state != State.JOINED) {
+            return List.of();
+        }
+        List<NodeAddress> adopters = followed.adopters(tree);
+        boolean newlyAdopted = !adopters.isEmpty() && !adopted;
+        adopted = !adopters.isEmpty();
+        return beat || newlyAdopted ? adopters : List.of();
     }
 
     private TreeMessage heartbeat() {
@@ -287,6 +309,11 @@ public final class MembershipProtocol implements MessageHandler {
                 return;
             }
             long now = clock.millis();
+            if (viaControl(topic, message) && !followed.takesFromControl(message.node(), tree)) {
+                // A group that still hangs under the root in its own view while the root already sees its domain
+                // live again: the group follows within a tick, nothing to count.
+                return;
+            }
             if (message instanceof TreeMessage.JoinRequest m) {
                 onJoinRequest(m, now, out);
             } else if (message instanceof TreeMessage.JoinRefused m) {
@@ -314,6 +341,11 @@ public final class MembershipProtocol implements MessageHandler {
             listeners.forEach(l -> l.refused(reason));
         }
         notifyChanged(changes);
+    }
+
+    /** A membership message of another gateway on this gateway's own ctl topic (a group the root took in). */
+    private boolean viaControl(String topic, TreeMessage message) {
+        return message.topicKind() != TopicKind.CONTROL && topic.equals(topics.topic(self, TopicKind.CONTROL));
     }
 
     private void onJoinRequest(TreeMessage.JoinRequest m, long now, List<TreeMessage> out) {
@@ -367,6 +399,7 @@ public final class MembershipProtocol implements MessageHandler {
 
     private void publishIfChanged(List<TreeChange> changes) {
         if (!changes.isEmpty()) {
+            followed.forgetStrangers(tree, failures, changes);
             changes.addAll(tree.reattach());
             published = tree.copy();
         }

@@ -40,6 +40,19 @@ final class MembershipWire {
         }
     }
 
+    /** Publishes {@code message} on the {@code ctl} topic of each of {@code addressees} (they do not follow it). */
+    void sendTo(MessageBus bus, List<NodeAddress> addressees, TreeMessage message) {
+        for (NodeAddress addressee : addressees) {
+            try {
+                bus.publish(topics.topic(addressee, TopicKind.CONTROL), codec.encode(message));
+            } catch (TreeCodecException e) {
+                LOG.error("cannot encode {}: {}", message, e.getMessage());
+            } catch (RuntimeException e) {
+                LOG.warn("cannot publish {} to {}: {}", message, addressee, e.toString());
+            }
+        }
+    }
+
     /** The MQTT last will of {@code self}: registered with the broker, so it cannot be sent later. */
     BusMessage lastWill(NodeAddress self, long incarnation) {
         try {

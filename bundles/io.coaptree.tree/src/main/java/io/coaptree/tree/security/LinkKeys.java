@@ -18,6 +18,8 @@ import org.bouncycastle.crypto.params.X25519PrivateKeyParameters;
 import org.bouncycastle.crypto.params.X25519PublicKeyParameters;
 
 import io.coaptree.tree.drops.DropReason;
+import io.coaptree.tree.model.Neighbourhood;
+import io.coaptree.tree.model.NodeAddress;
 
 /**
  * The keys this gateway shares with each other gateway, one per pair, so a message addressed to one gateway can be
@@ -88,10 +90,23 @@ final class LinkKeys {
     /** The link to use for a message addressed to {@code peer}, if one holds now. */
     synchronized Optional<Link> toward(String peer, long nowMillis) {
         Peer p = peers.get(peer);
-        if (p == null || nowMillis - p.confirmedMillis > confirmationMillis) {
+        if (p == null || nowMillis - p.confirmedMillis > confirmationMillis || !followsUs(peer)) {
             return Optional.empty();
         }
         return Optional.of(new Link(p.boot, p.key));
+    }
+
+    /**
+     * Whether {@code peer} follows this gateway's signed heartbeats ({@link Neighbourhood}), and so holds this boot's
+     * key: only then can it check a MAC. A gateway outside the neighbourhood (the root for a group, or the owner of a
+     * direct route) has never seen that key and gets a signature instead.
+     */
+    private boolean followsUs(String peer) {
+        try {
+            return Neighbourhood.follows(NodeAddress.parse(peer).path(), NodeAddress.parse(self).path());
+        } catch (RuntimeException notAnAddress) {
+            return false;
+        }
     }
 
     /**

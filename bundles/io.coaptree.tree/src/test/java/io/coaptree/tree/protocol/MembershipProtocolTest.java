@@ -65,26 +65,68 @@ class MembershipProtocolTest {
         run(Duration.ofSeconds(2));
     }
 
+    /** Each gateway knows its neighbourhood (replicas, parent, children, the root), and all agree on where it hangs. */
     @Test
-    void sevenNodesJoinAndAllSeeTheSameTree() {
+    void sevenNodesJoinAndEachSeesItsNeighbourhood() {
         sevenNodes();
+        Map<String, Set<String>> expected = Map.of("-/-/root", Set.of("root", "dA", "dB"),
+                "A/-/dA", Set.of("root", "dA", "a1", "a2"), "B/-/dB", Set.of("root", "dB", "b1", "b2"),
+                "A/g1/a1", Set.of("root", "dA", "a1"), "A/g2/a2", Set.of("root", "dA", "a2"),
+                "B/g1/b1", Set.of("root", "dB", "b1"), "B/g2/b2", Set.of("root", "dB", "b2"));
         for (MembershipProtocol h : handlers.values()) {
             assertEquals(MembershipProtocol.State.JOINED, h.state());
             TreeView view = h.view();
-            assertEquals(7, view.members().size(), h.self() + " sees " + view);
-            assertEquals(Set.of(NodePath.domain("A"), NodePath.domain("B")),
-                    view.attachedChildren(NodePath.root()));
-            assertEquals(Set.of(NodePath.group("B", "g1"), NodePath.group("B", "g2")),
-                    view.attachedChildren(NodePath.domain("B")));
-            assertEquals(NodePath.domain("A"), view.lookup(NodePath.group("A", "g2")).attachedTo().orElseThrow());
+            assertEquals(expected.get(h.self().text()), names(view), h.self() + " sees " + view);
+            assertTrue(Set.of(NodePath.domain("A"), NodePath.domain("B")).containsAll(
+                    view.attachedChildren(NodePath.root())), view.toString());
+            // a path outside the view hangs under its nearest live ancestor that the view knows
+            assertEquals(h.self().path().domain().equals("B") ? NodePath.root() : NodePath.domain("A"),
+                    view.attachedTo(NodePath.group("A", "g2")).orElseThrow(), h.self().toString());
         }
+        assertEquals(Set.of(NodePath.group("B", "g1"), NodePath.group("B", "g2")),
+                handlers.get("B/-/dB").view().attachedChildren(NodePath.domain("B")));
+    }
+
+    private static Set<String> names(TreeView view) {
+        Set<String> names = new java.util.TreeSet<>();
+        view.members().forEach(m -> names.add(m.name()));
+        return names;
+    }
+
+    /**
+     * What a gateway outside the newcomer's neighbourhood would receive of its join and of a restart: the
+     * subscriptions of domain B's gateways, on the same broker, get no message of group A/g1's.
+     */
+    @Test
+    void aJoinAndARestartReachNoGatewayOutsideTheNeighbourhood() {
+        sevenNodes();
+        List<String> outside = new ArrayList<>();
+        InMemoryMessageBus.Connection watcher = bus.connect("watcher", null);
+        for (String address : List.of("B/-/dB", "B/g1/b1", "B/g2/b2")) {
+            new FollowedGateways(NodeAddress.parse(address), handlers.get(address).topics()).filters()
+                    .forEach(filter -> watcher.subscribe(filter, (topic, payload) -> {
+                        if (topic.contains("/A/")) {
+                            outside.add(topic);
+                        }
+                    }));
+        }
+        start("A/g3/a3");
+        run(Duration.ofSeconds(2));
+        connections.remove("A/g1/a1").crash();
+        handlers.remove("A/g1/a1");
+        MembershipProtocol again = start("A/g1/a1");
+        run(Duration.ofSeconds(3));
+        assertEquals(MembershipProtocol.State.JOINED, again.state());
+        assertTrue(handlers.get("A/-/dA").view().member("a3").orElseThrow().isUp(), "domain A follows its new group");
+        assertEquals(List.of(), outside, "membership messages of domain A's gateways that reached domain B's");
     }
 
     @Test
     void aDuplicateNodeNameIsRefusedAndTheOriginalStays() {
         sevenNodes();
+        // domain A follows its groups and they follow it: a domain gateway named like one of its groups' is refused
         MembershipProtocol duplicate = new MembershipProtocol(
-                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse("B/g2/a1"))), clock);
+                TreeOptions.fromProperties(TreeOptions.addressProperties(NodeAddress.parse("A/-/a1"))), clock);
         List<String> refusals = new ArrayList<>();
         duplicate.addListener(new MembershipListener() {
             @Override
@@ -101,9 +143,9 @@ class MembershipProtocolTest {
         assertTrue(duplicate.refusal().orElseThrow().contains("'a1' is already in use by the live gateway A/g1/a1"),
                 duplicate.refusal().orElseThrow());
         assertEquals(List.of(duplicate.refusal().orElseThrow()), refusals);
-        TreeView rootView = handlers.get("-/-/root").view();
-        assertEquals(NodePath.group("A", "g1"), rootView.member("a1").orElseThrow().path());
-        assertEquals(7, rootView.members().size());
+        TreeView domainView = handlers.get("A/-/dA").view();
+        assertEquals(NodePath.group("A", "g1"), domainView.member("a1").orElseThrow().path());
+        assertEquals(4, domainView.members().size());
     }
 
     @Test
@@ -131,22 +173,35 @@ class MembershipProtocolTest {
         }
         assertTrue(reattachedAt > 0 && reattachedAt - hungAt <= deadline, "re-attached after "
                 + (reattachedAt - hungAt) + " ms, deadline " + deadline);
-        for (String a : List.of("-/-/root", "A/g1/a1", "B/g2/b2")) {
-            TreeView v = handlers.get(a).view();
-            assertFalse(v.isLive(NodePath.domain("B")));
-            assertTrue(v.attachedChildren(NodePath.root()).containsAll(
-                    Set.of(NodePath.group("B", "g1"), NodePath.group("B", "g2"))), a + ": " + v);
-        }
+        run(Duration.ofMillis(b1.options().tickIntervalMillis()));
+        // the root does not follow groups: it takes in those of the failed domain when they heartbeat to it
+        TreeView atRoot = handlers.get("-/-/root").view();
+        assertFalse(atRoot.isLive(NodePath.domain("B")));
+        assertTrue(atRoot.attachedChildren(NodePath.root()).containsAll(
+                Set.of(NodePath.group("B", "g1"), NodePath.group("B", "g2"))), atRoot.toString());
+        assertTrue(atRoot.member("b1").orElseThrow().isUp() && atRoot.member("b2").orElseThrow().isUp());
+        assertFalse(handlers.get("B/g2/b2").view().isLive(NodePath.domain("B")));
         assertTrue(seen.contains(new TreeChange(TreeChange.Kind.REATTACHED, NodePath.group("B", "g1"), null,
                 NodePath.domain("B"), NodePath.root())), seen.toString());
 
-        // dB comes back: its heartbeat heals the tree.
+        // dB comes back: its heartbeat heals the tree, and the root forgets the groups it took in (not down: gone)
+        List<TreeChange> atTheRoot = new ArrayList<>();
+        handlers.get("-/-/root").addListener(new MembershipListener() {
+            @Override
+            public void changed(TreeView view, List<TreeChange> changes) {
+                atTheRoot.addAll(changes);
+            }
+        });
         connections.put("B/-/dB", dB);
         run(Duration.ofSeconds(3));
-        for (MembershipProtocol h : handlers.values()) {
-            assertEquals(NodePath.domain("B"), h.view().attachedTo(NodePath.group("B", "g1")).orElseThrow(),
-                    h.self().toString());
+        for (String a : List.of("-/-/root", "B/-/dB", "B/g1/b1", "B/g2/b2")) {
+            assertEquals(NodePath.domain("B"), handlers.get(a).view().attachedTo(NodePath.group("B", "g1"))
+                    .orElseThrow(), a);
         }
+        assertTrue(handlers.get("-/-/root").view().member("b1").isEmpty());
+        assertTrue(atTheRoot.stream().noneMatch(c -> c.kind() == TreeChange.Kind.DOWN), atTheRoot.toString());
+        run(Duration.ofMillis(2 * handlers.get("-/-/root").options().failureTimeoutMillis()));
+        assertTrue(atTheRoot.stream().noneMatch(c -> c.kind() == TreeChange.Kind.DOWN), atTheRoot.toString());
     }
 
     @Test
@@ -197,7 +252,7 @@ class MembershipProtocolTest {
         a1.onMessage(control, refusal, "-/-/root");
         assertEquals(2, a1.droppedMessages().count(DropReason.FORGED));
         assertEquals(MembershipProtocol.State.JOINED, a1.state());
-        assertTrue(handlers.get("-/-/root").view().member("a1").orElseThrow().isUp());
+        assertTrue(handlers.get("A/-/dA").view().member("a1").orElseThrow().isUp());
 
         // a gateway of the same name elsewhere (its seal proves it) may refuse; the refused gateway asks again
         long refusedAt = clock.millis();
@@ -215,7 +270,7 @@ class MembershipProtocolTest {
     @Test
     void aRefusedDuplicateAsksAgainWithABackoffThatDoublesUpToItsBound() {
         sevenNodes();
-        MembershipProtocol duplicate = start("B/g2/a1");
+        MembershipProtocol duplicate = start("A/-/a1");
         List<Long> delays = new ArrayList<>();
         long failureTimeout = duplicate.options().failureTimeoutMillis();
         long lastNext = -1;
@@ -234,7 +289,7 @@ class MembershipProtocolTest {
             long expected = failureTimeout << Math.min(i, JoinRetry.MAX_DOUBLINGS);
             assertTrue(delays.get(i) >= expected - 100 && delays.get(i) <= expected, "a bounded backoff: " + delays);
         }
-        assertEquals(7, handlers.get("-/-/root").view().members().size(), "the original a1 stays");
+        assertEquals(4, handlers.get("A/-/dA").view().members().size(), "the original a1 stays");
     }
 
     @Test
@@ -249,8 +304,8 @@ class MembershipProtocolTest {
         long start = clock.millis();
         for (int tick = 0; tick < 20; tick++) { // 2 s, 50 join requests per tick
             for (int i = 0; i < 50; i++) {
-                joiner.publish("coaptree/C/g1/x/join", codec.encode(
-                        new TreeMessage.JoinRequest(NodeAddress.parse("C/g1/x"), tick * 50L + i, "", "")));
+                joiner.publish("coaptree/C/-/x/join", codec.encode(
+                        new TreeMessage.JoinRequest(NodeAddress.parse("C/-/x"), tick * 50L + i, "", "")));
             }
             run(Duration.ofMillis(100));
         }
@@ -287,14 +342,14 @@ class MembershipProtocolTest {
         MembershipProtocol again = start("A/g1/a1");
         run(Duration.ofSeconds(2));
         assertEquals(MembershipProtocol.State.JOINED, again.state());
-        assertTrue(handlers.get("-/-/root").view().member("a1").orElseThrow().isUp());
-        assertEquals(again.incarnation(), handlers.get("-/-/root").view().member("a1").orElseThrow().incarnation());
+        assertTrue(handlers.get("A/-/dA").view().member("a1").orElseThrow().isUp());
+        assertEquals(again.incarnation(), handlers.get("A/-/dA").view().member("a1").orElseThrow().incarnation());
     }
 
     @Test
     void messagesItCannotUseAreRefusedCountedByReasonAndChangeNothing() throws TreeCodecException {
         sevenNodes();
-        MembershipProtocol root = handlers.get("-/-/root");
+        MembershipProtocol root = handlers.get("B/-/dB"); // the domain that follows b1
         TreeView before = root.view();
         InMemoryMessageBus.Connection attacker = bus.connect("attacker", null);
         TreeMessageCodec codec = new TreeMessageCodec(4096);
@@ -331,28 +386,28 @@ class MembershipProtocolTest {
         MembershipProtocol root = start("-/-/root", new MembershipProtocol(options, clock,
                 new DroppedMessages(clock, options.refusalWarnIntervalMillis(), warnings::add)));
         start("A/-/dA");
-        start("A/g1/a1");
+        start("B/-/dB");
         run(Duration.ofSeconds(2));
         assertEquals(3, root.view().members().size());
 
         TreeMessageCodec codec = new TreeMessageCodec(4096);
         InMemoryMessageBus.Connection other = bus.connect("other", null);
-        long a1Incarnation = handlers.get("A/g1/a1").incarnation();
+        long dAIncarnation = handlers.get("A/-/dA").incarnation();
         for (int i = 0; i < 100; i++) {
-            other.publish("coaptree/B/g1/b9/heartbeat",
-                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g1/b9"), 5, "", "")));
-            other.publish("coaptree/B/g2/a1/heartbeat",
-                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/g2/a1"), a1Incarnation + 1, "", "")));
+            other.publish("coaptree/B/-/b9/heartbeat",
+                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("B/-/b9"), 5, "", "")));
+            other.publish("coaptree/C/-/dA/heartbeat",
+                    codec.encode(new TreeMessage.Heartbeat(NodeAddress.parse("C/-/dA"), dAIncarnation + 1, "", "")));
         }
         run(Duration.ofMillis(500));
 
         assertEquals(100, root.droppedMessages().count(DropReason.TREE_FULL));
         assertEquals(100, root.droppedMessages().count(DropReason.NAME_HELD));
         assertTrue(root.view().member("b9").isEmpty(), "the full view takes no new gateway");
-        assertEquals(a1Incarnation, root.view().member("a1").orElseThrow().incarnation(), "the live a1 stays");
+        assertEquals(dAIncarnation, root.view().member("dA").orElseThrow().incarnation(), "the live dA stays");
         assertEquals(2, warnings.size(), "one line per reason within the interval: " + warnings);
         assertTrue(warnings.get(0).contains("tree-full") && warnings.get(0).contains("tree.max.members=3"),
                 warnings.get(0));
-        assertTrue(warnings.get(1).contains("name-held") && warnings.get(1).contains("A/g1/a1"), warnings.get(1));
+        assertTrue(warnings.get(1).contains("name-held") && warnings.get(1).contains("A/-/dA"), warnings.get(1));
     }
 }

@@ -72,6 +72,22 @@ class LinkedSealTest {
         assertEquals(0xD2, dB.seal(HEARTBEAT, MESSAGE)[0] & 0xFF, "what has no one addressee is signed");
     }
 
+    /**
+     * A link MAC only towards a gateway that follows the sender's heartbeats: even where gA1 and gB2 have each seen
+     * the other's key (signed direct requests), gA1 cannot know that gB2 still holds its key, because gB2, in another
+     * domain, does not follow gA1's heartbeats; so gA1 signs, and gB2 opens it.
+     */
+    @Test
+    void towardsAGatewayOutsideItsNeighbourhoodAGatewaySigns() throws Exception {
+        gA1.open(HEARTBEAT, gB2.seal(HEARTBEAT, MESSAGE));
+        gB2.open(HEARTBEAT, gA1.seal(HEARTBEAT, MESSAGE));
+        byte[] toGB2 = gA1.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD2, toGB2[0] & 0xFF, "gB2 does not follow gA1: signed");
+        assertArrayEquals(MESSAGE, gB2.open(TO_GB2, toGB2).payload());
+        meet(dB, gB2);
+        assertEquals(0xD1, dB.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF, "a domain and its group follow each other");
+    }
+
     @Test
     void aThirdGatewayThatKnowsBothCanNeitherOpenNorForgeTheirLink() throws Exception {
         meet(dB, gB2);

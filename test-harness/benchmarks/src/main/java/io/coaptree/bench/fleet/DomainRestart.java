@@ -40,7 +40,7 @@ record DomainRestart(NodeAddress domain, int gateways, long duplicatesMax, long 
             last = RootDirectory.Listing.of(fleet, root, page);
             duplicates = Math.max(duplicates, last.duplicates());
             missing = Math.max(missing, expected - last.distinct());
-            if (last.isExactly(expected) && fleet.isComplete((gateway, running) -> running)) {
+            if (last.isExactly(expected) && fleet.isComplete(FleetSimulation.NEIGHBOURHOOD)) {
                 return new DomainRestart(domain, site.size(), duplicates, missing,
                         (System.nanoTime() - start) / 1e9);
             }

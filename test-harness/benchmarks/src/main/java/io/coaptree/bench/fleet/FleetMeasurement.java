@@ -39,7 +39,7 @@ final class FleetMeasurement {
     private final FleetSimulation fleet;
     private final Duration idle;
     private final int resources;
-    private final FleetSimulation.Expected expected = (gateway, running) -> running;
+    private final FleetSimulation.Expected expected = FleetSimulation.NEIGHBOURHOOD;
 
     /** @param resources the links each gateway's directory holds (as the fleet was made) */
     FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle, int resources) {

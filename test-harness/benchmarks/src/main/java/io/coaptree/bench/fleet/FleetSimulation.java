@@ -15,6 +15,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
 import io.coaptree.harness.pki.TreePki;
+import io.coaptree.tree.model.Neighbourhood;
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.TreeView;
 import io.coaptree.tree.protocol.MembershipProtocol;
@@ -116,6 +117,10 @@ final class FleetSimulation implements AutoCloseable {
     interface Expected {
         Collection<NodeAddress> of(NodeAddress gateway, Set<NodeAddress> running);
     }
+
+    /** The running gateways a gateway follows (its neighbourhood): all a gateway's view holds once the tree formed. */
+    static final Expected NEIGHBOURHOOD = (gateway, running) -> running.stream()
+            .filter(other -> Neighbourhood.follows(gateway.path(), other.path())).toList();
 
     private String firstMissing(Expected expected) {
         List<SimulatedGateway> gateways;

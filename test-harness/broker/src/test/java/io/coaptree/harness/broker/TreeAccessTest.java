@@ -128,7 +128,10 @@ class TreeAccessTest {
     void theAccessListDropsForbiddenPublishesAndRefusesForbiddenSubscriptions() throws Exception {
         try (TlsMqttClient monitor = connect("monitor", "monitor-acl"); TlsMqttClient gA1 = connect("gA1", "gA1-acl")) {
             assertEquals(1, monitor.subscribe("coaptree/#"));
-            assertEquals(1, gA1.subscribe("coaptree/+/+/+/heartbeat"), "every gateway reads the membership");
+            assertEquals(1, gA1.subscribe("coaptree/A/-/+/heartbeat"), "a group reads its domain's membership");
+            assertEquals(1, gA1.subscribe("coaptree/-/-/+/heartbeat"), "and the root's");
+            assertEquals(0x80, gA1.subscribe("coaptree/+/+/+/heartbeat"), "not the fleet's");
+            assertEquals(0x80, gA1.subscribe("coaptree/B/-/+/heartbeat"), "not another domain's");
             assertEquals(1, gA1.subscribe("coaptree/A/1/gA1/query"), "its own requests");
             assertEquals(0x80, gA1.subscribe("coaptree/B/2/gB2/query"), "another gateway's requests");
             assertEquals(0x80, gA1.subscribe("coaptree/#"), "the whole tree");
@@ -136,7 +139,7 @@ class TreeAccessTest {
             byte[] forged = ("forged " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
             // QoS 1: acknowledged, as Mosquitto does, and dropped; the connection stays
             gA1.publish("coaptree/B/2/gB2/heartbeat", forged);
-            gA1.publish("coaptree/-/-/top/ctl", forged);
+            gA1.publish("coaptree/A/-/dA/ctl", forged); // only the root's ctl: its heartbeats while dA is down
             byte[] own = ("own " + UUID.randomUUID()).getBytes(StandardCharsets.UTF_8);
             gA1.publish("coaptree/A/1/gA1/heartbeat", own);
             // one publisher, one subscriber: the broker keeps their order, so a forged message would come first

@@ -98,7 +98,7 @@ public final class TreeHierarchy implements AutoCloseable {
         this.provisioning = Objects.requireNonNull(provisioning, "provisioning");
     }
 
-    /** Starts every gateway (in order: parents first) and waits until each sees all of them live. */
+    /** Starts every gateway (in order: parents first) and waits until each sees its neighbourhood live. */
     public static TreeHierarchy start(Settings settings, List<Gateway> tree, Duration timeout) throws Exception {
         return start(settings, tree, timeout, GatewayProvisioning.NONE);
     }
@@ -116,7 +116,7 @@ public final class TreeHierarchy implements AutoCloseable {
                 hierarchy.nodes.put(g.name(), hierarchy.boot(g, true, g.name(), g.name()));
             }
             for (Gateway g : tree) {
-                hierarchy.awaitTree(g.name(), "(tree.members.live=" + tree.size() + ")", timeout);
+                hierarchy.awaitTree(g.name(), hierarchy.neighbourhood(g.name()), timeout);
             }
             return hierarchy;
         } catch (Exception | AssertionError e) {
@@ -261,6 +261,25 @@ public final class TreeHierarchy implements AutoCloseable {
     /** A property of a gateway's TreeService ({@code tree.state}, {@code tree.parent}, ...), null if absent. */
     public Object treeProperty(String name, String key) {
         return node(name).serviceProperty(TREE_SERVICE, null, key);
+    }
+
+    /**
+     * How many gateways {@code name} sees live once the tree has formed, of those of this hierarchy running now: its
+     * neighbourhood, itself included (a gateway follows its replicas, the paths above it and its child paths).
+     */
+    public int neighbours(String name) {
+        return Neighbourhoods.count(gateways.get(name),
+                gateways.values().stream().filter(g -> nodes.containsKey(g.name())).toList());
+    }
+
+    /** How many gateways {@code name}'s tree service counts live now. */
+    public int liveMembers(String name) {
+        return Integer.parseInt(String.valueOf(treeProperty(name, "tree.members.live")));
+    }
+
+    /** The tree service filter of {@code name} seeing {@link #neighbours its neighbourhood} live. */
+    public String neighbourhood(String name) {
+        return "(tree.members.live=" + neighbours(name) + ")";
     }
 
     /** Waits until the gateway's TreeService matches {@code ldapFilter}; fails with its state otherwise. */

@@ -124,7 +124,7 @@ class ReplicasTest {
             long stoppedAt = System.currentTimeMillis();
             linkOfGA1b.sever(); // killed: the broker sees the connection reset and publishes gA1b's last will
             tree.stop("gA1b");
-            tree.awaitTree("gA1", "(tree.members.live=5)", Duration.ofSeconds(10));
+            tree.awaitTree("gA1", tree.neighbourhood("gA1"), Duration.ofSeconds(10));
             long marked = System.currentTimeMillis();
             // Past the parent's grace period: the stopped replica's set is retained, not forgotten.
             awaitListed(ROOT, "/tree-lookup/res", List.of(AT_GA1, AT_GA1B, "</tree/A/1/gA1b/temperature>"));
@@ -134,7 +134,7 @@ class ReplicasTest {
 
             linkOfGA1b.heal();
             tree.restart("gA1b");
-            tree.awaitTree("gA1", "(tree.members.live=6)", TIMEOUT);
+            tree.awaitTree("gA1", tree.neighbourhood("gA1"), TIMEOUT);
             long returned = System.currentTimeMillis();
             awaitServedBy(reads, AT_GA1B, returned);
             assertNoFailureSince(reads, stoppedAt + NOTICED_MILLIS);
