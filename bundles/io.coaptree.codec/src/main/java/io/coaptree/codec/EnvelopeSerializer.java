@@ -23,7 +23,8 @@ import com.esotericsoftware.kryo.io.Output;
  * bytes, identity presence byte then type, name and the gateway that authenticated the caller (version 4 added it), source node, destination node, the identity voucher as its
  * length+1 (var int, 0 = none) and bytes (version 2 added it), a flags byte whose bit 0 is {@code urgent}, bit 1
  * {@code classAsked}, and whose other bits must be 0 (version 3 added it), the node address and the broker name of the
- * gateway that ran the request (a response's route hint, version 5 added them). A string is its UTF-8 length+1 as var int (0 = null) then the bytes.
+ * gateway that ran the request (a response's route hint, version 5 added them). A string is its UTF-8 length+1 as var
+ * int (0 = null) then the bytes.
  */
 final class EnvelopeSerializer extends Serializer<CoapEnvelope> {
 

@@ -5,5 +5,5 @@
  * The package has no Californium dependency: callers copy the options that matter between a Californium
  * message and a {@link io.coaptree.codec.CoapEnvelope}.
  */
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package io.coaptree.codec;

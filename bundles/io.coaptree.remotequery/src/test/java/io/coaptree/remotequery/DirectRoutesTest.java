@@ -100,7 +100,7 @@ class DirectRoutesTest {
 
     /**
      * A learned route goes stale: an owner that went away is sought directly until a request times out, then
-     * through the tree again, where the gateway that follows it knows it is down; and a route is kept for its lease only.
+     * through the tree again, where the gateway that follows it knows it is down; a route is kept for its lease only.
      */
     @Test
     void aStaleDirectRouteFallsBackToTheTree() throws Exception {

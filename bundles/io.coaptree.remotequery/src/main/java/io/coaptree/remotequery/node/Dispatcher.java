@@ -34,7 +34,7 @@ final class Dispatcher {
      * request through the tree per lease.
      */
     static final long ROUTE_LEASE_MILLIS = 30_000;
-    /** Direct routes kept at most: the gateways one gateway asks often are few; a scan of the fleet must not grow it. */
+    /** Direct routes kept at most: a gateway asks few gateways often; a scan of the fleet must not grow it. */
     static final int MAX_LEARNED_ROUTES = 1024;
 
     private final NodeAddress self;

@@ -25,7 +25,7 @@ public final class Neighbourhood {
         return followed.contains(follower) || isChild(followed, follower);
     }
 
-    /** Whether {@code child} is one level below {@code parent} and inside it (a domain of the root, a group of a domain). */
+    /** Whether {@code child} is one level below {@code parent} (a domain of the root, a group of its domain). */
     private static boolean isChild(NodePath child, NodePath parent) {
         return child.parent().map(parent::equals).orElse(false);
     }

@@ -28,6 +28,7 @@ final class FollowedGateways {
 
     private final NodeAddress self;
     private final TreeTopics topics;
+    private boolean adopted;
 
     FollowedGateways(NodeAddress self, TreeTopics topics) {
         this.self = self;
@@ -63,6 +64,23 @@ final class FollowedGateways {
             return List.of();
         }
         return tree.liveReplicas(NodePath.root()).stream().map(TreeMember::address).toList();
+    }
+
+    /**
+     * The root's gateways this gateway's heartbeat goes to as well: while it hangs under the root, with every
+     * heartbeat ({@code beat}), and at once when it comes to hang there, so the root takes it in without waiting a
+     * heartbeat interval. Empty unless {@code joined}.
+     */
+    List<NodeAddress> adoptersToTell(TreeCollections tree, boolean joined, boolean beat) {
+        List<NodeAddress> adopters = joined ? adopters(tree) : List.of();
+        boolean newlyAdopted = !adopters.isEmpty() && !adopted;
+        adopted = !adopters.isEmpty();
+        return beat || newlyAdopted ? adopters : List.of();
+    }
+
+    /** A membership message of another gateway on this gateway's own ctl topic (a group the root took in). */
+    boolean viaControl(String topic, TreeMessage message) {
+        return message.topicKind() != TopicKind.CONTROL && topic.equals(topics.topic(self, TopicKind.CONTROL));
     }
 
     /**

@@ -80,7 +80,6 @@ public final class MembershipProtocol implements MessageHandler {
     private final FailureDetector failures;
     private final MemberHeartbeats heartbeats;
     private final FollowedGateways followed;
-    private boolean adopted;
 
     private volatile TreeView published = new TreeCollections();
 
@@ -241,7 +240,7 @@ public final class MembershipProtocol implements MessageHandler {
                 beat = beatAndDetectFailures(now, out, changes);
             }
             publishIfChanged(changes);
-            adopters = adoptersToTell(beat);
+            adopters = followed.adoptersToTell(tree, state == State.JOINED, beat);
         }
         wire.send(b, out);
         wire.sendTo(b, adopters, heartbeat());
@@ -266,20 +265,6 @@ public final class MembershipProtocol implements MessageHandler {
         return beat;
     }
 
-    /**
-     * The root's gateways this gateway's heartbeat goes to as well: while it hangs under the root (which does not
-     * follow groups), with every heartbeat, and at once when it comes to hang there, so the root takes it in
-     * without waiting a heartbeat interval.
-     */
-    private List<NodeAddress> adoptersToTell(boolean beat) {
-        if (state != State.JOINED) {
-            return List.of();
-        }
-        List<NodeAddress> adopters = followed.adopters(tree);
-        boolean newlyAdopted = !adopters.isEmpty() && !adopted;
-        adopted = !adopters.isEmpty();
-        return beat || newlyAdopted ? adopters : List.of();
-    }
 
     private TreeMessage heartbeat() {
         return new TreeMessage.Heartbeat(self, incarnation, options.coapEndpoint(), options.brokerName());
@@ -309,7 +294,7 @@ public final class MembershipProtocol implements MessageHandler {
                 return;
             }
             long now = clock.millis();
-            if (viaControl(topic, message) && !followed.takesFromControl(message.node(), tree)) {
+            if (followed.viaControl(topic, message) && !followed.takesFromControl(message.node(), tree)) {
                 // A group that still hangs under the root in its own view while the root already sees its domain
                 // live again: the group follows within a tick, nothing to count.
                 return;
@@ -341,11 +326,6 @@ public final class MembershipProtocol implements MessageHandler {
             listeners.forEach(l -> l.refused(reason));
         }
         notifyChanged(changes);
-    }
-
-    /** A membership message of another gateway on this gateway's own ctl topic (a group the root took in). */
-    private boolean viaControl(String topic, TreeMessage message) {
-        return message.topicKind() != TopicKind.CONTROL && topic.equals(topics.topic(self, TopicKind.CONTROL));
     }
 
     private void onJoinRequest(TreeMessage.JoinRequest m, long now, List<TreeMessage> out) {

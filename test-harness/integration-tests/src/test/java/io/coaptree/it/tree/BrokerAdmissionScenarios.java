@@ -128,6 +128,8 @@ abstract class BrokerAdmissionScenarios {
     @Order(3)
     void aStolenGatewayCredentialPublishesAndSubscribesOnlyOnThatGatewaysTopics() throws Exception {
         String nonce = UUID.randomUUID().toString();
+        // gA1 does not follow gB2: a first read through the tree teaches it the direct route the request below takes
+        assertEquals(ResponseCode.CONTENT, awaitContent("gA1", REMOTE_TEMPERATURE).getCode());
         // A running gateway's credentials would take its connection over on Mosquitto, which makes every user's
         // client id its user name: the thief holds those of a gateway of A/1 that is not running.
         try (TlsMqttClient watcher = connectWith(MONITOR, "monitor-" + nonce, null);

@@ -218,7 +218,7 @@ abstract class HierarchyScenarios {
         Libcoap.Result write = Libcoap.run("coap-client-openssl", "-u", "alice", "-k", key, "-B", "10", "-m", "put",
                 "-e", "on", "coaps://127.0.0.1:" + securePort + remoteSwitch);
         assertTrue(!write.output().contains("4.01") && !write.output().contains("5.0"), write.output());
-        CoapResponse state = get("gB1", remoteSwitch);
+        CoapResponse state = get("gB2", "/switch"); // the lamp itself, read where it is
         assertEquals("on", state.getResponseText().trim(), "psk:alice from gA1 switched the lamp of B/2");
     }
 
