@@ -76,10 +76,6 @@ public final class LearnedRoutes {
         routes.remove(owner);
     }
 
-    public synchronized int size() {
-        return routes.size();
-    }
-
     /** The learned gateways at {@code path} whose lease runs, as members (up, with their broker). */
     private synchronized List<TreeMember> members(NodePath path) {
         long now = clock.millis();

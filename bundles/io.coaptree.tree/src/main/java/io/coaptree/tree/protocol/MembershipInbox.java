@@ -61,6 +61,12 @@ final class MembershipInbox {
             return Optional.empty();
         }
         if (parsed.get().kind() == TopicKind.CONTROL && isAdoptionCopy(message)) {
+            if (!self.path().isRoot()) {
+                droppedMessages.drop(DropReason.TOPIC_MISMATCH, topic, sealedBy, payload.length, "a "
+                        + message.getClass().getSimpleName() + " of " + message.node().text()
+                        + " on the ctl topic of a gateway outside the root");
+                return Optional.empty();
+            }
             return fromItsNode(message, topic, payload, sealedBy);
         }
         if (!message.node().equals(parsed.get().node()) || message.topicKind() != parsed.get().kind()) {

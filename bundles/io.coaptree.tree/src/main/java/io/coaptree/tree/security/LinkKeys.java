@@ -20,6 +20,7 @@ import org.bouncycastle.crypto.params.X25519PublicKeyParameters;
 import io.coaptree.tree.drops.DropReason;
 import io.coaptree.tree.model.Neighbourhood;
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.NodePath;
 
 /**
  * The keys this gateway shares with each other gateway, one per pair, so a message addressed to one gateway can be
@@ -44,6 +45,8 @@ final class LinkKeys {
     static final int PUBLIC_KEY_BYTES = X25519PublicKeyParameters.KEY_SIZE;
 
     private final String self;
+    /** This gateway's path, read once (a link is only decided on it, per message); null when self is no address. */
+    private final NodePath selfPath;
     private final long selfBoot;
     private final X25519PrivateKeyParameters privateKey;
     private final byte[] publicKey;
@@ -52,6 +55,7 @@ final class LinkKeys {
 
     LinkKeys(String self, long selfBoot, SecureRandom random, long confirmationMillis, int maxPeers) {
         this.self = Objects.requireNonNull(self, "self");
+        this.selfPath = pathOf(self);
         this.selfBoot = selfBoot;
         this.privateKey = new X25519PrivateKeyParameters(random);
         this.publicKey = privateKey.generatePublicKey().getEncoded();
@@ -102,10 +106,15 @@ final class LinkKeys {
      * direct route) has never seen that key and gets a signature instead.
      */
     private boolean followsUs(String peer) {
+        NodePath peerPath = pathOf(peer);
+        return selfPath != null && peerPath != null && Neighbourhood.follows(peerPath, selfPath);
+    }
+
+    private static NodePath pathOf(String address) {
         try {
-            return Neighbourhood.follows(NodeAddress.parse(peer).path(), NodeAddress.parse(self).path());
+            return NodeAddress.parse(address).path();
         } catch (RuntimeException notAnAddress) {
-            return false;
+            return null;
         }
     }
 

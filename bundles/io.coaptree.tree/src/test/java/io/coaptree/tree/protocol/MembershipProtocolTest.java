@@ -360,12 +360,14 @@ class MembershipProtocolTest {
         attacker.publish("coaptree/B/g1/b1/heartbeat", new byte[] { TreeMessageCodec.FORMAT_VERSION, 99, 0, 0 });
         attacker.publish("coaptree/B/g1/b2/heartbeat", heartbeatOfB1);
         attacker.publish("coaptree/B/g1/b1/leave", heartbeatOfB1);
+        // a heartbeat on a ctl topic is a group's copy for the root's gateways; at a domain it does not belong
+        attacker.publish("coaptree/B/-/dB/ctl", heartbeatOfB1);
         run(Duration.ofSeconds(1));
 
         assertEquals(1, root.droppedMessages().count(DropReason.UNDECODABLE));
         assertEquals(1, root.droppedMessages().count(DropReason.OVERSIZE));
         assertEquals(1, root.droppedMessages().count(DropReason.UNKNOWN_KIND));
-        assertEquals(2, root.droppedMessages().count(DropReason.TOPIC_MISMATCH));
+        assertEquals(3, root.droppedMessages().count(DropReason.TOPIC_MISMATCH));
         assertEquals(before.members().size(), root.view().members().size(), "no member added or removed");
         assertEquals(before.member("b1").orElseThrow().incarnation(),
                 root.view().member("b1").orElseThrow().incarnation(), "the forged heartbeat was not taken");
