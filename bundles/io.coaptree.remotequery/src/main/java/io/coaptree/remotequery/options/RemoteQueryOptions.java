@@ -81,8 +81,8 @@ public record RemoteQueryOptions(long requestTimeoutMillis, long lookupTimeoutMi
                     + "asking it.");
     public static final Setting<Long> SYNC_INTERVAL = Setting.longValue("remotequery.sync.interval.ms", 5_000)
             .range(100, 3_600_000).named("Synchronisation interval (ms)")
-            .describedAs("The directory is read at least this often (and soon after every change); also how long the "
-                    + "parent's acknowledgement is awaited before the full set is sent again.");
+            .describedAs("How long the parent's acknowledgement is awaited before a synchronisation message is sent "
+                    + "again. The directory is read soon after every change, and every twelve intervals in any case.");
     public static final Setting<Integer> SYNC_MAX_LINKS = Setting.integer("remotequery.sync.max.links", 500)
             .range(1, 10_000).named("Maximum links per synchronisation message and registration")
             .describedAs("Links (added plus removed) in one message to the parent; a larger change goes as several "

@@ -46,6 +46,12 @@ final class ParentUplink {
     private Outstanding outstanding;
     /** Send a delta at the next step even if nothing changed: it asks whether the parent still holds our set. */
     private boolean probe;
+    /**
+     * Whether the local set may differ from what the parent acknowledged. Comparing the two costs every link, and
+     * {@link #step} runs every tree tick: it compares only after something moved (a new read that differs, an ack,
+     * a reset), not twice a second on a gateway whose set has not changed for hours.
+     */
+    private boolean unsent = true;
 
     ParentUplink(NodeAddress self, long epoch, int maxLinks, long ackTimeoutMillis) {
         this.self = self;
@@ -64,7 +70,10 @@ final class ParentUplink {
 
     /** The local set as last read. */
     void content(Set<String> links) {
-        current = new LinkedHashSet<>(links);
+        if (current == null || !current.equals(links)) {
+            current = new LinkedHashSet<>(links);
+            unsent = true;
+        }
     }
 
     /** Forget what the parent holds: the next message is a full set. */
@@ -72,6 +81,7 @@ final class ParentUplink {
         acked = null;
         outstanding = null;
         probe = false;
+        unsent = true;
     }
 
     /**
@@ -111,6 +121,9 @@ final class ParentUplink {
             outstanding = outstanding.sentAgainAt(now);
             return Optional.of(outstanding.message());
         }
+        if (acked != null && !unsent && !probe) {
+            return Optional.empty();
+        }
         long version = nextVersion++;
         if (acked == null) {
             Set<String> first = new LinkedHashSet<>();
@@ -137,6 +150,7 @@ final class ParentUplink {
         }
         if (added.isEmpty() && removed.isEmpty() && !probe) {
             nextVersion--;
+            unsent = false;
             return Optional.empty();
         }
         probe = false;
@@ -160,6 +174,8 @@ final class ParentUplink {
         acked = outstanding.result();
         ackedVersion = outstanding.version();
         outstanding = null;
+        // A change larger than one message has more to send: compare again.
+        unsent = true;
         return true;
     }
 

@@ -31,9 +31,10 @@ import io.coaptree.tree.topics.TreeTopics;
 /**
  * Resource Directory synchronisation of one gateway, both directions:
  * <ul>
- * <li>up: reads the gateway's directory ({@link DirectorySource}) every {@code remotequery.sync.interval.ms}, and
- * at the next tick after {@link #localChanged()}; rewrites it into tree links; sends what changed to the live parent
- * on the parent's {@code rd} topic ({@link ParentUplink});</li>
+ * <li>up: reads the gateway's directory ({@link DirectorySource}) at the next tick after {@link #localChanged()}
+ * (the directory announces every change, an expiry included), and every {@value #SAFETY_READ_INTERVALS}
+ * {@code remotequery.sync.interval.ms} in any case; rewrites it into tree links; sends what changed to the live
+ * parent on the parent's {@code rd} topic ({@link ParentUplink});</li>
  * <li>down: accepts its children's sets on its own {@code rd} topic and keeps them in its directory
  * ({@link ChildSets}, {@link ChildDirectory}), so its directory holds its whole subtree and the next level up gets
  * it in turn.</li>
@@ -46,6 +47,13 @@ public final class RdSync {
     private static final Logger LOG = LoggerFactory.getLogger(RdSync.class);
     /** Room for the envelope around {@code remotequery.sync.max.links} links of up to 2 KB each. */
     private static final int BYTES_PER_LINK = 2048;
+    /**
+     * A directory that announced nothing is read again after this many sync intervals (a minute with the default):
+     * a safety net only, because the directory announces every change. Reading it every interval cost each gateway
+     * its whole set rewritten into tree links every 5 s while nothing changed, most of an idle gateway's own CPU
+     * (a fleet of 1000 simulated gateways spent a fifth of its Java time there, docs/performance.md).
+     */
+    static final int SAFETY_READ_INTERVALS = 12;
 
     private record Outgoing(NodeAddress to, SyncMessage message) {
     }
@@ -57,7 +65,7 @@ public final class RdSync {
     private final DirectorySource source;
     private final Predicate<String> ownOrigin;
     private final SyncCodec codec;
-    private final long intervalMillis;
+    private final long safetyReadMillis;
     private final ParentUplink uplink;
     private final ChildSets children;
     private volatile MessageBus bus;
@@ -82,7 +90,7 @@ public final class RdSync {
         // Messages from other gateways: bounded by what one sync message may carry.
         this.codec = new SyncCodec(new LinkFormatParser(LinkFormatLimits.builder()
                 .maxLinks(options.syncMaxLinks()).maxPayloadChars(messageBytes).build()), messageBytes);
-        this.intervalMillis = options.syncIntervalMillis();
+        this.safetyReadMillis = options.syncIntervalMillis() * SAFETY_READ_INTERVALS;
         this.uplink = new ParentUplink(self, ThreadLocalRandom.current().nextLong(), options.syncMaxLinks(),
                 options.syncIntervalMillis());
         this.children = new ChildSets(self, directory, options.syncGraceMillis(), options.replicaRetentionMillis(),
@@ -150,7 +158,7 @@ public final class RdSync {
         Optional<TreeMember> parent = parent(view);
         synchronized (this) {
             // The root (or a gateway cut off from every ancestor) has nobody to tell: it reads once a parent is live.
-            read = parent.isPresent() && !reading && (dirty || now - lastRead >= intervalMillis);
+            read = parent.isPresent() && !reading && (dirty || now - lastRead >= safetyReadMillis);
             if (read) {
                 reading = true;
                 dirty = false;

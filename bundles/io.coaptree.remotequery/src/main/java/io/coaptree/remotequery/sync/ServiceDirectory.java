@@ -61,6 +61,12 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
     /** Reads a chunk back into links: at most a chunk's links, whatever their length in all. */
     private final LinkFormatParser chunkParser;
     private volatile RegistrationListener listener;
+    /**
+     * True while this thread renews one of the children's leases: the store announces that update like any other,
+     * but it changes nothing a lookup returns, and a domain renews a child's lease every third of its lifetime, so
+     * announcing it would make the gateway read its whole directory again about once a second.
+     */
+    private final ThreadLocal<Boolean> renewing = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     /**
      * @param identity this gateway's node identity ({@code node:<address>}), which no DTLS peer can present
@@ -92,9 +98,16 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
                 .maxPayloadChars(Integer.MAX_VALUE).build());
     }
 
-    /** {@code changed} runs after every change of the directory, on the thread that made it. */
+    /**
+     * {@code changed} runs after every change of the directory, on the thread that made it, except the renewal of a
+     * lease this directory holds for a child (nothing a lookup returns changes).
+     */
     public void observe(Runnable changed) {
-        RegistrationListener next = event -> changed.run();
+        RegistrationListener next = event -> {
+            if (!renewing.get()) {
+                changed.run();
+            }
+        };
         RegistrationListener previous = listener;
         listener = next;
         if (previous != null) {
@@ -179,7 +192,13 @@ public final class ServiceDirectory implements DirectorySource, ChildDirectory, 
             return false;
         }
         long sent = nanoTime.getAsLong();
-        StoreResult result = directory.update(chunk.registrationId, UpdateRequest.builder().identity(identity).build());
+        StoreResult result;
+        renewing.set(Boolean.TRUE);
+        try {
+            result = directory.update(chunk.registrationId, UpdateRequest.builder().identity(identity).build());
+        } finally {
+            renewing.set(Boolean.FALSE);
+        }
         if (result.isSuccess()) {
             chunk.postedAt = sent;
             return true;

@@ -38,6 +38,8 @@ class RdSyncTest {
         final Map<String, List<String>> children = new LinkedHashMap<>();
         /** As the real directory's observation: a registration change makes the gateway read it again. */
         Runnable changed = () -> { };
+        /** How often the gateway read this directory. */
+        int reads;
 
         Directory(String name) {
             origin = "coap://" + name + ".example:5683";
@@ -45,6 +47,7 @@ class RdSyncTest {
 
         @Override
         public void read(Consumer<List<Link>> result) {
+            reads++;
             List<String> links = new ArrayList<>();
             own.forEach(path -> links.add("<" + origin + path + ">;rt=\"temp\""));
             children.values().forEach(set -> set.forEach(link -> links.add("<" + origin + link.substring(1))));
@@ -239,6 +242,19 @@ class RdSyncTest {
         run(300);
         assertFalse(top.lists("/tree/A/1/gA1/humidity"), top.children.toString());
         assertTrue(top.lists("/tree/A/1/gA1/temperature"));
+    }
+
+    @Test
+    void anIdleGatewayReadsItsDirectoryAgainOnlyOnceASafetyIntervalAndThatReadStillFindsAChange() {
+        start(options(500));
+        Node gA1 = nodes.get("gA1");
+        gA1.directory.reads = 0;
+        // A change the directory did not announce (the real one announces every change, an expiry included).
+        gA1.directory.own.add("/humidity");
+        run(RdSync.SAFETY_READ_INTERVALS * 1_000 + 1_000);
+        assertEquals(1, gA1.directory.reads, "one safety read in twelve sync intervals, not one each interval");
+        Directory top = nodes.get("top").directory;
+        assertTrue(top.lists("/tree/A/1/gA1/humidity"), top.children.toString());
     }
 
     @Test

@@ -246,17 +246,24 @@ class ServiceDirectoryTest {
         directory.put(CHILD, links(CHILD, 25));
         assertEquals(3, changes.get(), "one change per registration");
 
+        nanos.addAndGet(TimeUnit.SECONDS.toNanos(LIFETIME_SECONDS / 3));
+        directory.put(CHILD, links(CHILD, 25));
+        assertEquals(3, renewals.size(), "each chunk's lease renewed");
+        assertEquals(3, changes.get(), "a renewal changes nothing a lookup returns: the gateway need not read again");
+        directory.put(CHILD, links(CHILD, 26));
+        assertEquals(4, changes.get(), "the chunk that changed");
+
         List<List<Link>> read = new ArrayList<>();
         directory.read(read::add);
         assertEquals(1, read.size());
         List<String> targets = new ArrayList<>();
         read.get(0).forEach(l -> targets.add(l.target()));
         targets.sort(null);
-        assertEquals(expectedPaths(CHILD, 25), targets, "every page of the directory, not only the first");
+        assertEquals(expectedPaths(CHILD, 26), targets, "every page of the directory, not only the first");
 
         directory.close();
         directory.remove(CHILD);
-        assertEquals(3, changes.get(), "nothing is heard after close");
+        assertEquals(4, changes.get(), "nothing is heard after close");
         assertEquals(0, rd.store().size());
     }
 }

@@ -26,11 +26,15 @@ package io.coaptree.bench.fleet;
  * @param remoteReadP50Ms remote reads between random groups at 100/s for the idle window's length, median
  * @param remoteReadP99Ms the same, 99th percentile
  * @param remoteReadFailed the same, reads not answered 2.05
+ * @param readsSimulatorCpuPercent the simulator's CPU meanwhile, in percent of the machine (all its cores)
+ * @param readsCollectorPauses the simulator's collector pauses meanwhile: each stops every gateway at once
+ * @param readsLongestPauseMs the longest of them
  * @param domainRestartGateways how many gateways restarted together: the busiest domain and its groups
  * @param domainRestartDuplicatesMax the most links a paged lookup at the root listed twice while they restarted
  * @param domainRestartMissingMax the most links it missed meanwhile
  * @param domainRestartCompleteSeconds from their stop until the tree and the root's lookup were complete again
  * @param threads live threads of the simulator's JVM with the fleet running
+ * @param idleSimulatorCpuPercent the simulator's CPU in the idle window, in percent of the machine
  */
 public record FleetFigures(int gateways, double coldStartSeconds, double groupIdleInPerSecond,
         double groupIdleChecksPerSecond, double groupIdleBytesInPerSecond, double groupIdleOutPerSecond,
@@ -38,6 +42,7 @@ public record FleetFigures(int gateways, double coldStartSeconds, double groupId
         long joinExtraMessagesOutsideNeighbourhood, long restartMessagesOutsideNeighbourhood,
         double brokerDeliveriesPerSecond, Double rootDirectoryHeapMiB, Long rootLinks,
         Double pagedLookupCompleteSeconds, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
+        Double readsSimulatorCpuPercent, Long readsCollectorPauses, Double readsLongestPauseMs,
         Integer domainRestartGateways, Long domainRestartDuplicatesMax, Long domainRestartMissingMax,
-        Double domainRestartCompleteSeconds, int threads) {
+        Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent) {
 }

@@ -66,7 +66,11 @@ final class FleetMeasurement {
 
         Map<NodeAddress, WireMeter.Snapshot> before = fleet.snapshot();
         long started = System.nanoTime();
-        TimeUnit.MILLISECONDS.sleep(idle.toMillis());
+        SimulatorLoad.Figures idleLoad;
+        try (SimulatorLoad load = new SimulatorLoad()) {
+            TimeUnit.MILLISECONDS.sleep(idle.toMillis());
+            idleLoad = load.figures();
+        }
         Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
         double seconds = (System.nanoTime() - started) / 1e9;
         int threads = ManagementFactory.getThreadMXBean().getThreadCount();
@@ -108,9 +112,11 @@ final class FleetMeasurement {
                 restart.fromJoiner(), all.messagesIn() / seconds, heapMiB,
                 directory == null ? null : directory.links(), directory == null ? null : directory.completeSeconds(),
                 reads == null ? null : reads.p50Millis(), reads == null ? null : reads.p99Millis(),
-                reads == null ? null : reads.failed(), site == null ? null : site.gateways(),
+                reads == null ? null : reads.failed(), reads == null ? null : reads.simulator().cpuPercent(),
+                reads == null ? null : reads.simulator().pauses(),
+                reads == null ? null : reads.simulator().longestPauseMillis(), site == null ? null : site.gateways(),
                 site == null ? null : site.duplicatesMax(), site == null ? null : site.missingMax(),
-                site == null ? null : site.completeSeconds(), threads);
+                site == null ? null : site.completeSeconds(), threads, idleLoad.cpuPercent());
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */

@@ -89,8 +89,9 @@ public final class FleetScenario implements Scenario {
                 "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
                 "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
                 "restart: messages outside", "root links", "paged lookup complete (s)", "root directory heap (MiB)",
-                "remote read p50 / p99 (ms), failed", "domain restart: gateways, most listed twice / missing, complete (s)",
-                "threads");
+                "remote read p50 / p99 (ms), failed", "simulator during reads: CPU %, GC pauses, longest (ms)",
+                "domain restart: gateways, most listed twice / missing, complete (s)",
+                "threads", "simulator idle CPU %");
         for (FleetFigures f : runs) {
             table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
                     f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
@@ -101,10 +102,12 @@ public final class FleetScenario implements Scenario {
                     orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()), orDash(f.rootDirectoryHeapMiB()),
                     f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " / "
                             + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + ", " + f.remoteReadFailed(),
+                    f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.readsSimulatorCpuPercent(), 0) + ", "
+                            + f.readsCollectorPauses() + ", " + SeedCharts.fixed(f.readsLongestPauseMs(), 0),
                     f.domainRestartGateways() == null ? "-" : f.domainRestartGateways() + ", "
                             + f.domainRestartDuplicatesMax() + " / " + f.domainRestartMissingMax() + ", "
                             + SeedCharts.fixed(f.domainRestartCompleteSeconds(), 1),
-                    f.threads());
+                    f.threads(), SeedCharts.fixed(f.idleSimulatorCpuPercent(), 0));
         }
         context.table(table.build());
         if (runs.size() >= 2) {
@@ -149,6 +152,9 @@ public final class FleetScenario implements Scenario {
         }
         context.note("The root directory's heap is what its registration store holds (weighed by collecting "
                 + "with and without it once the fleet stopped).");
+        context.note("The simulator's CPU (a share of all the machine's cores) and its collector's pauses are the "
+                + "simulator's own cost, not a gateway's: all gateways share one JVM, so a pause stops each of them "
+                + "at once and every hop of a read in flight waits for it.");
         chart(context, runs, "fleet-group-in.png", "Messages a gateway receives while idle", "messages/s",
                 List.of("group", "busiest domain"), FleetFigures::groupIdleInPerSecond,
                 FleetFigures::domainIdleInPerSecond);

@@ -23,8 +23,9 @@ import io.coaptree.tree.model.NodeAddress;
  * @param p99Millis their 99th percentile
  * @param failed reads that failed
  * @param reads reads made
+ * @param simulator what the simulator itself cost meanwhile (its CPU, its collector's pauses)
  */
-record RemoteReads(double p50Millis, double p99Millis, long failed, long reads) {
+record RemoteReads(double p50Millis, double p99Millis, long failed, long reads, SimulatorLoad.Figures simulator) {
 
     /** A read not answered this long after the last was sent is failed (the tree's own timeout is shorter). */
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -49,7 +50,7 @@ record RemoteReads(double p50Millis, double p99Millis, long failed, long reads) 
             thread.setDaemon(true);
             return thread;
         });
-        try {
+        try (SimulatorLoad load = new SimulatorLoad()) {
             pacer.scheduleAtFixedRate(() -> {
                 int index = sent.getAndIncrement();
                 if (index >= total) {
@@ -80,7 +81,7 @@ record RemoteReads(double p50Millis, double p99Millis, long failed, long reads) 
             boolean all = answered.await(duration.plus(WAIT).toMillis(), TimeUnit.MILLISECONDS);
             long unanswered = all ? 0 : answered.getCount();
             return new RemoteReads(micros.getValueAtPercentile(50) / 1e3, micros.getValueAtPercentile(99) / 1e3,
-                    failed.get() + unanswered, total);
+                    failed.get() + unanswered, total, load.figures());
         } finally {
             pacer.shutdownNow();
         }
