@@ -148,6 +148,19 @@ final class ChildSets {
             }
         }
         list(h, listing(h, attached, attached.contains(h), now), now);
+        forgetCarriedBelow(view);
+    }
+
+    /**
+     * Forgets at once the children whose sets a set that just arrived now carries (see {@link #carriedBelow}): left
+     * to the next tick, their resources would be listed twice meanwhile, and a tick comes late on a busy gateway.
+     */
+    private void forgetCarriedBelow(TreeView view) {
+        List<Held> carried = held.values().stream().filter(o -> carriedBelow(o, view)).toList();
+        for (Held o : carried) {
+            held.remove(o.child.name());
+            directory.remove(o.child);
+        }
     }
 
     /**
