@@ -1,5 +1,7 @@
 package io.coaptree.bench.fleet;
 
+import java.util.List;
+
 /**
  * What the fleet simulator measured for one fleet size: one object of result.json's {@code runs}. A figure not
  * measured in a run (no directories with {@code resources=0}, no reads with fewer than two groups) is {@code null}.
@@ -35,6 +37,8 @@ package io.coaptree.bench.fleet;
  * @param domainRestartCompleteSeconds from their stop until the tree and the root's lookup were complete again
  * @param threads live threads of the simulator's JVM with the fleet running
  * @param idleSimulatorCpuPercent the simulator's CPU in the idle window, in percent of the machine
+ * @param phases a group's, a domain's and the root's traffic a second while idle, while one group joins, while it
+ *        restarts and while a whole domain restarts
  */
 public record FleetFigures(int gateways, double coldStartSeconds, double groupIdleInPerSecond,
         double groupIdleChecksPerSecond, double groupIdleBytesInPerSecond, double groupIdleOutPerSecond,
@@ -44,5 +48,9 @@ public record FleetFigures(int gateways, double coldStartSeconds, double groupId
         Double pagedLookupCompleteSeconds, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
         Double readsSimulatorCpuPercent, Long readsCollectorPauses, Double readsLongestPauseMs,
         Integer domainRestartGateways, Long domainRestartDuplicatesMax, Long domainRestartMissingMax,
-        Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent) {
+        Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent, List<PhaseRates> phases) {
+
+    public FleetFigures {
+        phases = List.copyOf(phases);
+    }
 }

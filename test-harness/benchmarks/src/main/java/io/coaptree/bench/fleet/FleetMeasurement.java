@@ -2,6 +2,8 @@ package io.coaptree.bench.fleet;
 
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -74,6 +76,8 @@ final class FleetMeasurement {
         Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
         double seconds = (System.nanoTime() - started) / 1e9;
         int threads = ManagementFactory.getThreadMXBean().getThreadCount();
+        List<PhaseRates> phases = new ArrayList<>();
+        phases.add(PhaseRates.of("idle", seconds, layout, before, after, Set.of()));
         progress.step();
 
         WireMeter.Snapshot groups = sum(before, after, g -> g.path().level() == NodeLevel.GROUP);
@@ -93,16 +97,25 @@ final class FleetMeasurement {
         NodeAddress joiner = NodeAddress.of(NodePath.group("D1", "gjoin"), "gjoin");
         Set<NodeAddress> outside = outsideOf(joiner);
         Window join = window(joiner, outside, () -> fleet.start(joiner));
+        phases.add(join.rates("one group joining", layout, Set.of()));
         progress.step();
         Window restart = window(joiner, outside, () -> {
             fleet.stop(joiner);
             fleet.start(joiner);
         });
+        phases.add(restart.rates("the same group restarting", layout, Set.of(joiner)));
         progress.step();
         fleet.watch(null);
+        Map<NodeAddress, WireMeter.Snapshot> beforeSite = fleet.snapshot();
         DomainRestart site = directory == null || layout.busiest(NodeLevel.DOMAIN).isEmpty() ? null
                 : DomainRestart.run(fleet, layout, layout.busiest(NodeLevel.DOMAIN).get(), (long) (n + 1) * resources,
                         PAGE, timeout);
+        if (site != null) {
+            Set<NodeAddress> restarted = new HashSet<>(layout.children(site.domain()));
+            restarted.add(site.domain());
+            phases.add(PhaseRates.of("a domain restarting with its " + (site.gateways() - 1) + " groups",
+                    site.completeSeconds(), layout, beforeSite, fleet.snapshot(), restarted));
+        }
         progress.step();
         Double heapMiB = directory == null ? null : directory.heldBytes(fleet) / (1024.0 * 1024.0);
         return new FleetFigures(n, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
@@ -116,7 +129,7 @@ final class FleetMeasurement {
                 reads == null ? null : reads.simulator().pauses(),
                 reads == null ? null : reads.simulator().longestPauseMillis(), site == null ? null : site.gateways(),
                 site == null ? null : site.duplicatesMax(), site == null ? null : site.missingMax(),
-                site == null ? null : site.completeSeconds(), threads, idleLoad.cpuPercent());
+                site == null ? null : site.completeSeconds(), threads, idleLoad.cpuPercent(), phases);
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */
@@ -131,7 +144,12 @@ final class FleetMeasurement {
     }
 
     /** What the gateways {@code outside} received while {@code change} ran and the fleet settled after it. */
-    private record Window(long fromJoiner, long messagesIn, double seconds) {
+    private record Window(long fromJoiner, long messagesIn, double seconds,
+            Map<NodeAddress, WireMeter.Snapshot> before, Map<NodeAddress, WireMeter.Snapshot> after) {
+
+        PhaseRates rates(String phase, FleetLayout layout, Set<NodeAddress> restarted) {
+            return PhaseRates.of(phase, seconds, layout, before, after, restarted);
+        }
     }
 
     private Window window(NodeAddress joiner, Set<NodeAddress> outside, Runnable change)
@@ -145,7 +163,7 @@ final class FleetMeasurement {
         Map<NodeAddress, WireMeter.Snapshot> after = fleet.snapshot();
         double seconds = (System.nanoTime() - started) / 1e9;
         WireMeter.Snapshot total = sum(before, after, outside::contains);
-        return new Window(total.fromWatched(), total.messagesIn(), seconds);
+        return new Window(total.fromWatched(), total.messagesIn(), seconds, before, after);
     }
 
     private static WireMeter.Snapshot sum(Map<NodeAddress, WireMeter.Snapshot> before,

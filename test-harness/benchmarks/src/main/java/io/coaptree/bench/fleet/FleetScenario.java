@@ -24,7 +24,7 @@ import io.coaptree.bench.seeds.SeedCharts;
  * N. Per N: the cold start until the tree is complete, what a group and the busiest domain gateway receive and check
  * while idle, the broker's deliveries, and what one group gateway's join and restart cost the gateways outside its
  * neighbourhood. {@code --set sizes=10,100} picks the sizes (default 10, 100, 1000; {@code --quick}: 10 and 100,
- * shorter windows).
+ * shorter windows), {@code --set gateways=N} one size.
  */
 public final class FleetScenario implements Scenario {
 
@@ -45,8 +45,9 @@ public final class FleetScenario implements Scenario {
 
     @Override
     public void run(ScenarioContext context) throws Exception {
-        List<Integer> sizes = sizes(context.options().setting("sizes",
-                context.options().quick() ? "10,100" : "10,100,1000"));
+        // gateways=N runs one size; sizes=10,100 several
+        List<Integer> sizes = sizes(context.options().setting("gateways", context.options().setting("sizes",
+                context.options().quick() ? "10,100" : "10,100,1000")));
         Duration idle = context.options().scaled(IDLE);
         int resources = context.options().setting("resources", 100);
         List<FleetFigures> runs = new ArrayList<>();
@@ -110,6 +111,7 @@ public final class FleetScenario implements Scenario {
                     f.threads(), SeedCharts.fixed(f.idleSimulatorCpuPercent(), 0));
         }
         context.table(table.build());
+        context.table(phases(runs));
         if (runs.size() >= 2) {
             FleetFigures smallest = runs.get(0);
             FleetFigures largest = runs.get(runs.size() - 1);
@@ -163,11 +165,50 @@ public final class FleetScenario implements Scenario {
                 FleetFigures::domainIdleChecksPerSecond);
         chart(context, runs, "fleet-broker.png", "Broker deliveries while idle", "deliveries/s",
                 List.of("broker"), FleetFigures::brokerDeliveriesPerSecond);
+        chart(context, runs, "fleet-bytes.png", "Bytes a group gateway receives while idle", "bytes/s",
+                List.of("group"), FleetFigures::groupIdleBytesInPerSecond);
+        List<FleetFigures> withDirectory = runs.stream().filter(f -> f.rootDirectoryHeapMiB() != null).toList();
+        chart(context, withDirectory, "fleet-root-heap.png", "Heap the root's directory holds", "MiB",
+                List.of("root directory"), FleetFigures::rootDirectoryHeapMiB);
+        chart(context, withDirectory, "fleet-lookup-complete.png",
+                "From a cold start until a paged lookup at the root lists every link once", "s",
+                List.of("paged lookup complete"), FleetFigures::pagedLookupCompleteSeconds);
+        List<FleetFigures> withReads = runs.stream().filter(f -> f.remoteReadP99Ms() != null).toList();
+        chart(context, withReads, "fleet-reads.png", "Remote reads between random groups at 100/s", "ms",
+                List.of("p50", "p99"), FleetFigures::remoteReadP50Ms, FleetFigures::remoteReadP99Ms);
+    }
+
+    /** A group's, a domain's and the root's traffic a second in each phase, for each size. */
+    private static ResultTable phases(List<FleetFigures> runs) {
+        ResultTable.Builder table = new ResultTable.Builder("Per gateway and phase (a second: messages in / out, "
+                + "signature checks, bytes in)", "gateways", "phase", "seconds", "group in / out", "group checks",
+                "group bytes in", "domain", "domain in / out", "domain checks", "domain bytes in", "root in / out",
+                "root checks", "root bytes in");
+        for (FleetFigures f : runs) {
+            for (PhaseRates p : f.phases()) {
+                PhaseRates.Rates d = p.domain();
+                table.row(f.gateways(), p.phase(), SeedCharts.fixed(p.seconds(), 1), inOut(p.group()),
+                        SeedCharts.fixed(p.group().checksPerSecond(), 1),
+                        SeedCharts.fixed(p.group().bytesInPerSecond(), 0), d == null ? "-" : p.domainGateway(),
+                        d == null ? "-" : inOut(d), d == null ? "-" : SeedCharts.fixed(d.checksPerSecond(), 1),
+                        d == null ? "-" : SeedCharts.fixed(d.bytesInPerSecond(), 0), inOut(p.root()),
+                        SeedCharts.fixed(p.root().checksPerSecond(), 1),
+                        SeedCharts.fixed(p.root().bytesInPerSecond(), 0));
+            }
+        }
+        return table.build();
+    }
+
+    private static String inOut(PhaseRates.Rates rates) {
+        return SeedCharts.fixed(rates.inPerSecond(), 1) + " / " + SeedCharts.fixed(rates.outPerSecond(), 1);
     }
 
     @SafeVarargs
     private static void chart(ScenarioContext context, List<FleetFigures> runs, String file, String title,
             String unit, List<String> names, ToDoubleFunction<FleetFigures>... series) {
+        if (runs.isEmpty()) {
+            return;
+        }
         XYChart chart = SeedCharts.lines(title, "gateways", unit, true, true);
         List<Double> x = runs.stream().map(f -> (double) f.gateways()).toList();
         for (int i = 0; i < series.length; i++) {
