@@ -7,6 +7,8 @@ import java.util.List;
  * measured in a run (no directories with {@code resources=0}, no reads with fewer than two groups) is {@code null}.
  *
  * @param gateways the fleet's size
+ * @param brokers the Mosquitto brokers it ran on: the hub and the sites bridged to it as the shipped generator
+ *        configures them (1: one broker, no bridge)
  * @param coldStartSeconds from starting every gateway at once until each saw the tree it must see
  * @param groupIdleInPerSecond messages a group gateway receives a second while nothing happens (mean over groups)
  * @param groupIdleChecksPerSecond signature checks among them (Ed25519, a {@code COSE_Sign1} each)
@@ -19,12 +21,18 @@ import java.util.List;
  * @param joinExtraMessagesOutsideNeighbourhood all messages those gateways received meanwhile, less what they receive
  *        idle in as long (the answers a join provokes included; an estimate, it carries the idle rate's noise)
  * @param restartMessagesOutsideNeighbourhood as for the join, for the same gateway leaving and starting again
- * @param brokerDeliveriesPerSecond messages the broker delivered a second while idle (every subscriber is a gateway:
- *        the sum of what they received)
+ * @param brokerDeliveriesPerSecond messages the brokers delivered a second while idle (every subscriber is a
+ *        gateway: the sum of what they received; with bridges, what a bridge forwards is not counted apart, only
+ *        what reaches a gateway)
  * @param rootDirectoryHeapMiB heap the root's registration store holds with the whole fleet's links
  * @param rootLinks links a paged lookup at the root returns (the fleet's, each once)
  * @param pagedLookupCompleteSeconds time from a cold start until a paged lookup at the root first returns every link
  *        of the fleet exactly once
+ * @param pageSize links a page when a client pages through the root's lookup over CoAP
+ * @param pagesTimed pages it asked for, each a whole blockwise transfer
+ * @param pagesFailed among them, pages not answered 2.05 with exactly the links the root's directory lists there
+ * @param pageP50Ms the time of one page, from the request until its last block, median
+ * @param pageP99Ms the same, 99th percentile
  * @param remoteReadP50Ms remote reads between random groups at 100/s for the idle window's length, median
  * @param remoteReadP99Ms the same, 99th percentile
  * @param remoteReadFailed the same, reads not answered 2.05
@@ -40,12 +48,13 @@ import java.util.List;
  * @param phases a group's, a domain's and the root's traffic a second while idle, while one group joins, while it
  *        restarts and while a whole domain restarts
  */
-public record FleetFigures(int gateways, double coldStartSeconds, double groupIdleInPerSecond,
+public record FleetFigures(int gateways, int brokers, double coldStartSeconds, double groupIdleInPerSecond,
         double groupIdleChecksPerSecond, double groupIdleBytesInPerSecond, double groupIdleOutPerSecond,
         double domainIdleInPerSecond, double domainIdleChecksPerSecond, long joinMessagesOutsideNeighbourhood,
         long joinExtraMessagesOutsideNeighbourhood, long restartMessagesOutsideNeighbourhood,
         double brokerDeliveriesPerSecond, Double rootDirectoryHeapMiB, Long rootLinks,
-        Double pagedLookupCompleteSeconds, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
+        Double pagedLookupCompleteSeconds, Integer pageSize, Long pagesTimed, Long pagesFailed, Double pageP50Ms,
+        Double pageP99Ms, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
         Double readsSimulatorCpuPercent, Long readsCollectorPauses, Double readsLongestPauseMs,
         Integer domainRestartGateways, Long domainRestartDuplicatesMax, Long domainRestartMissingMax,
         Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent, List<PhaseRates> phases) {

@@ -19,6 +19,9 @@ import io.coaptree.tree.model.NodePath;
  */
 public record FleetLayout(List<NodeAddress> gateways) {
 
+    /** The broker of the root's gateways; with several brokers, the one the others bridge to. */
+    public static final String HUB = "hub";
+
     public FleetLayout {
         gateways = List.copyOf(gateways);
     }
@@ -77,5 +80,44 @@ public record FleetLayout(List<NodeAddress> gateways) {
     public List<NodeAddress> children(NodeAddress gateway) {
         return gateways.stream().filter(other -> other.path().parent().equals(Optional.of(gateway.path())))
                 .toList();
+    }
+
+    /**
+     * The broker a gateway at {@code path} connects to when the fleet spreads over {@code brokers} bridged brokers:
+     * the root's gateways on the {@link #HUB}, domain {@code D<k>} with all its groups on broker {@code (k - 1) mod
+     * brokers}, broker 0 being the hub and the others {@code site-1} ... So domains alternate between the hub and
+     * the sites, and a tree of several brokers has routes on one broker and routes across a bridge.
+     */
+    public static String brokerOf(NodePath path, int brokers) {
+        if (brokers < 1) {
+            throw new IllegalArgumentException("a fleet has at least one broker, not " + brokers);
+        }
+        if (path.isRoot()) {
+            return HUB;
+        }
+        String domain = path.domain();
+        if (!domain.matches("D[1-9][0-9]*")) {
+            throw new IllegalArgumentException("not a domain of a fleet layout: " + domain);
+        }
+        int index = (Integer.parseInt(domain.substring(1)) - 1) % brokers;
+        return index == 0 ? HUB : "site-" + index;
+    }
+
+    /**
+     * The fleet's inventory as the shipped broker generator reads it ({@code <name> <role> [<domain> [<group>]]
+     * broker=<broker>}), each gateway on its broker of {@code brokers}.
+     */
+    public List<String> inventory(int brokers) {
+        List<String> lines = new ArrayList<>();
+        for (NodeAddress g : gateways) {
+            NodePath path = g.path();
+            String place = switch (path.level()) {
+                case ROOT -> "root";
+                case DOMAIN -> "domain " + path.domain();
+                case GROUP -> "group " + path.domain() + " " + path.group();
+            };
+            lines.add(g.name() + " " + place + " broker=" + brokerOf(path, brokers));
+        }
+        return lines;
     }
 }

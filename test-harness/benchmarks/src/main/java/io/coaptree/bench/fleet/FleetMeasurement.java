@@ -1,5 +1,6 @@
 package io.coaptree.bench.fleet;
 
+import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -21,7 +22,8 @@ import io.coaptree.tree.options.TreeOptions;
 
 /**
  * The measurements of one fleet size on a running {@link FleetSimulation}: a cold start until the tree and the root's
- * directory are complete, an idle window, remote reads between random groups at 100/s, one group gateway joining,
+ * directory are complete, an idle window, a client paging through the root's directory over CoAP, remote reads
+ * between random groups at 100/s, one group gateway joining,
  * the same gateway restarting, the busiest domain restarting with its groups, and the root directory's heap (which
  * stops the fleet). Today's tree is the full mesh, so "complete" means every gateway
  * sees every other one up.
@@ -34,24 +36,34 @@ final class FleetMeasurement {
     /** The rate of remote reads between random groups. */
     private static final int READS_PER_SECOND = 100;
 
-    /** A lookup's page at the root, as a client pages through the whole fleet. */
-    private static final int PAGE = 500;
+    /**
+     * A lookup's page at the root, as a client pages through the whole fleet: in-process and over CoAP alike, so
+     * the two steps read the same pages. 500 links (about 50 KB of link format) stay below the directory's
+     * {@code lookup.payload.max.bytes} (64 KiB) and are a hundred 512-byte blocks over CoAP.
+     */
+    static final int PAGE = 500;
 
     private final FleetLayout layout;
     private final FleetSimulation fleet;
     private final Duration idle;
     private final int resources;
+    private final int brokers;
     private final FleetSimulation.Expected expected = FleetSimulation.NEIGHBOURHOOD;
 
-    /** @param resources the links each gateway's directory holds (as the fleet was made) */
-    FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle, int resources) {
+    /**
+     * @param resources the links each gateway's directory holds (as the fleet was made)
+     * @param brokers the brokers the fleet runs on (reported only)
+     */
+    FleetMeasurement(FleetLayout layout, FleetSimulation fleet, Duration idle, int resources, int brokers) {
         this.layout = layout;
         this.fleet = fleet;
         this.idle = idle;
         this.resources = resources;
+        this.brokers = brokers;
     }
 
-    FleetFigures run(StepProgress progress) throws TimeoutException, InterruptedException, LinkFormatParseException {
+    FleetFigures run(StepProgress progress)
+            throws TimeoutException, InterruptedException, LinkFormatParseException, IOException {
         int n = layout.size();
         Duration timeout = Duration.ofSeconds(60 + n / 5);
         for (NodeAddress gateway : layout.gateways()) {
@@ -88,6 +100,15 @@ final class FleetMeasurement {
         double perGroup = Math.max(1, groupCount) * seconds;
         double idleInPerGateway = all.messagesIn() / (n * seconds);
 
+        // pages over CoAP for as long as the idle window (the directory stays complete meanwhile)
+        RootPages pages = directory == null ? null
+                : RootPages.run(fleet.remoteQuery(root).orElseThrow(), directory.links(), PAGE, idle);
+        if (pages != null && pages.failed() > 0) {
+            System.out.println("  fleet of " + n + ": " + pages.failed() + " of " + pages.pages()
+                    + " pages over CoAP failed, the first: " + pages.firstFailure());
+        }
+        progress.step();
+
         List<NodeAddress> groupGateways = layout.gateways().stream().filter(g -> g.path().level() == NodeLevel.GROUP)
                 .toList();
         RemoteReads reads = resources == 0 || groupGateways.size() < 2 ? null
@@ -118,12 +139,15 @@ final class FleetMeasurement {
         }
         progress.step();
         Double heapMiB = directory == null ? null : directory.heldBytes(fleet) / (1024.0 * 1024.0);
-        return new FleetFigures(n, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
+        return new FleetFigures(n, brokers, coldStart, groups.messagesIn() / perGroup, groups.checks() / perGroup,
                 groups.bytesIn() / perGroup, groups.messagesOut() / perGroup, busiestDomain.messagesIn() / seconds,
                 busiestDomain.checks() / seconds, join.fromJoiner(),
                 Math.round(join.messagesIn() - idleInPerGateway * outside.size() * join.seconds()),
                 restart.fromJoiner(), all.messagesIn() / seconds, heapMiB,
                 directory == null ? null : directory.links(), directory == null ? null : directory.completeSeconds(),
+                pages == null ? null : pages.pageSize(), pages == null ? null : pages.pages(),
+                pages == null ? null : pages.failed(), pages == null ? null : pages.p50Millis(),
+                pages == null ? null : pages.p99Millis(),
                 reads == null ? null : reads.p50Millis(), reads == null ? null : reads.p99Millis(),
                 reads == null ? null : reads.failed(), reads == null ? null : reads.simulator().cpuPercent(),
                 reads == null ? null : reads.simulator().pauses(),

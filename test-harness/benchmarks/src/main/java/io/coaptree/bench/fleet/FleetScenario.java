@@ -1,6 +1,7 @@
 package io.coaptree.bench.fleet;
 
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,7 +11,7 @@ import java.util.function.ToDoubleFunction;
 
 import org.knowm.xchart.XYChart;
 
-import io.coaptree.bench.mqtt.MosquittoProcess;
+import io.coaptree.bench.mqtt.BridgedMosquittos;
 import io.coaptree.bench.scenario.Headline;
 import io.coaptree.bench.scenario.ResultTable;
 import io.coaptree.bench.scenario.Scenario;
@@ -23,8 +24,10 @@ import io.coaptree.bench.seeds.SeedCharts;
  * membership protocol, seal and delivery over the lean transport, against a Mosquitto the runner starts anew for each
  * N. Per N: the cold start until the tree is complete, what a group and the busiest domain gateway receive and check
  * while idle, the broker's deliveries, and what one group gateway's join and restart cost the gateways outside its
- * neighbourhood. {@code --set sizes=10,100} picks the sizes (default 10, 100, 1000; {@code --quick}: 10 and 100,
- * shorter windows), {@code --set gateways=N} one size.
+ * neighbourhood, and one page of a client's paged lookup at the root over CoAP. {@code --set sizes=10,100} picks the
+ * sizes (default 10, 100, 1000; {@code --quick}: 10 and 100, shorter windows), {@code --set gateways=N} one size,
+ * {@code --set brokers=K} spreads the fleet over K Mosquittos bridged as the shipped generator bridges them
+ * (default 1).
  */
 public final class FleetScenario implements Scenario {
 
@@ -39,8 +42,9 @@ public final class FleetScenario implements Scenario {
     public String description() {
         return "Fleets of N gateways with the tree's own membership protocol, Ed25519 seals under a tree CA and the "
                 + "lean MQTT transport against a Mosquitto started for each N: per-gateway messages, signature "
-                + "checks and bytes while idle, broker deliveries, and what one gateway's join and restart cost the "
-                + "gateways outside its neighbourhood.";
+                + "checks and bytes while idle, broker deliveries, one page of a paged lookup at the root over CoAP, "
+                + "and what one gateway's join and restart cost the gateways outside its neighbourhood; --set "
+                + "brokers=K spreads the fleet over K bridged Mosquittos.";
     }
 
     @Override
@@ -50,19 +54,24 @@ public final class FleetScenario implements Scenario {
                 context.options().quick() ? "10,100" : "10,100,1000")));
         Duration idle = context.options().scaled(IDLE);
         int resources = context.options().setting("resources", 100);
+        int brokerCount = context.options().setting("brokers", 1);
         List<FleetFigures> runs = new ArrayList<>();
         for (int n : sizes) {
             FleetLayout layout = FleetLayout.of(n);
             Files.createDirectories(context.outputDir());
-            try (MosquittoProcess broker = MosquittoProcess.start(context.outputDir(), "mosquitto-" + n, List.of());
-                    FleetSimulation fleet = new FleetSimulation(broker.url(), resources);
-                    StepProgress progress = context.progress("fleet of " + n, 6)) {
+            Path logs = Files.createDirectories(context.outputDir().resolve("mosquitto-" + n));
+            // the hub and the sites the layout puts domains on (fewer than asked when there are fewer domains)
+            try (BridgedMosquittos brokers = BridgedMosquittos.start(layout.inventory(brokerCount), "coaptree", logs);
+                    FleetSimulation fleet = new FleetSimulation(
+                            g -> brokers.url(FleetLayout.brokerOf(g.path(), brokerCount)), resources);
+                    StepProgress progress = context.progress("fleet of " + n, 7)) {
                 FleetFigures figures;
                 try {
-                    figures = new FleetMeasurement(layout, fleet, idle, resources).run(progress);
+                    figures = new FleetMeasurement(layout, fleet, idle, resources, brokers.size()).run(progress);
                 } catch (TimeoutException e) {
                     // a larger fleet would not complete either: what was measured is reported, with why it ended
-                    context.note("A fleet of " + n + " did not complete, so no larger one was tried: " + e.getMessage());
+                    context.note("A fleet of " + n + " did not complete, so no larger one was tried: "
+                            + e.getMessage());
                     System.out.println("  fleet of " + n + ": " + e.getMessage());
                     break;
                 }
@@ -86,21 +95,26 @@ public final class FleetScenario implements Scenario {
     }
 
     private static void report(ScenarioContext context, List<FleetFigures> runs) {
-        ResultTable.Builder table = new ResultTable.Builder("Per fleet size", "gateways", "cold start (s)",
+        ResultTable.Builder table = new ResultTable.Builder("Per fleet size", "gateways", "brokers", "cold start (s)",
                 "group in/s", "group checks/s", "group bytes in/s", "group out/s", "busiest domain in/s",
                 "busiest domain checks/s", "broker deliveries/s", "join: messages outside", "join: extra outside",
-                "restart: messages outside", "root links", "paged lookup complete (s)", "root directory heap (MiB)",
+                "restart: messages outside", "root links", "paged lookup complete (s)",
+                "one page over CoAP p50 / p99 (ms): links a page, pages, failed", "root directory heap (MiB)",
                 "remote read p50 / p99 (ms), failed", "simulator during reads: CPU %, GC pauses, longest (ms)",
                 "domain restart: gateways, most listed twice / missing, complete (s)",
                 "threads", "simulator idle CPU %");
         for (FleetFigures f : runs) {
-            table.row(f.gateways(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
+            table.row(f.gateways(), f.brokers(), SeedCharts.fixed(f.coldStartSeconds(), 1), SeedCharts.fixed(
                     f.groupIdleInPerSecond(), 1), SeedCharts.fixed(f.groupIdleChecksPerSecond(), 1),
                     SeedCharts.fixed(f.groupIdleBytesInPerSecond(), 0), SeedCharts.fixed(f.groupIdleOutPerSecond(), 2),
                     SeedCharts.fixed(f.domainIdleInPerSecond(), 1), SeedCharts.fixed(f.domainIdleChecksPerSecond(), 1),
                     SeedCharts.fixed(f.brokerDeliveriesPerSecond(), 0), f.joinMessagesOutsideNeighbourhood(),
                     f.joinExtraMessagesOutsideNeighbourhood(), f.restartMessagesOutsideNeighbourhood(),
-                    orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()), orDash(f.rootDirectoryHeapMiB()),
+                    orDash(f.rootLinks()), orDash(f.pagedLookupCompleteSeconds()),
+                    f.pageP99Ms() == null ? "-" : SeedCharts.fixed(f.pageP50Ms(), 2) + " / "
+                            + SeedCharts.fixed(f.pageP99Ms(), 2) + ": " + f.pageSize() + ", " + f.pagesTimed() + ", "
+                            + f.pagesFailed(),
+                    orDash(f.rootDirectoryHeapMiB()),
                     f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " / "
                             + SeedCharts.fixed(f.remoteReadP99Ms(), 2) + ", " + f.remoteReadFailed(),
                     f.remoteReadP99Ms() == null ? "-" : SeedCharts.fixed(f.readsSimulatorCpuPercent(), 0) + ", "
@@ -135,6 +149,15 @@ public final class FleetScenario implements Scenario {
             }
         }
         for (FleetFigures f : runs) {
+            if (f.pageP99Ms() != null) {
+                context.headline(Headline.against("one page of a paged lookup at the root over CoAP (" + f.pageSize()
+                        + " links, blockwise), N=" + f.gateways(), "p50 " + SeedCharts.fixed(f.pageP50Ms(), 2)
+                        + " ms, p99 " + SeedCharts.fixed(f.pageP99Ms(), 2) + " ms, " + f.pagesFailed() + " of "
+                        + f.pagesTimed() + " failed", "p99 at most 50 ms, 0 failed",
+                        f.pageP99Ms() <= 50 && f.pagesFailed() == 0));
+            }
+        }
+        for (FleetFigures f : runs) {
             if (f.remoteReadP99Ms() != null) {
                 context.headline(Headline.against("remote reads between random groups at 100/s, N=" + f.gateways(),
                         "p50 " + SeedCharts.fixed(f.remoteReadP50Ms(), 2) + " ms, p99 "
@@ -151,6 +174,21 @@ public final class FleetScenario implements Scenario {
                         + " missing; complete again after " + SeedCharts.fixed(f.domainRestartCompleteSeconds(), 1)
                         + " s", "every link exactly once", once));
             }
+        }
+        context.note("One page over CoAP: a Californium client pages through /rd-lookup/res?page=K&count="
+                + FleetMeasurement.PAGE + " on the root's own CoAP server (the RD bundle's resources on the root's "
+                + "directory, 127.0.0.1), pass after pass for the idle window's length (at least one whole pass, at "
+                + "most 30 s), each page timed from the request to its last block (Californium's client fetches it "
+                + "blockwise in the server's 512-byte blocks) and checked against the root's in-process lookup of "
+                + "that page. "
+                + FleetMeasurement.PAGE + " links a page, as the in-process paged lookups read the directory: "
+                + "about 50 KB, under the directory's 64 KiB lookup payload limit.");
+        if (runs.stream().anyMatch(f -> f.brokers() > 1)) {
+            context.note("With several brokers (--set brokers=K): the root on the hub, domain D<k> with its groups on "
+                    + "broker (k-1) mod K (broker 0 the hub), each site bridged to the hub with the generator's topic "
+                    + "lines; every gateway announces its broker's host and port as its broker name (the shipped "
+                    + "default), so direct routes are learned only on one broker. Broker deliveries are the sum of "
+                    + "what the gateways received; what the bridges forward between brokers is not counted apart.");
         }
         context.note("The root directory's heap is what its registration store holds (weighed by collecting "
                 + "with and without it once the fleet stopped).");

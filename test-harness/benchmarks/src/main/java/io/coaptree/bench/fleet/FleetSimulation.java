@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 import io.coaptree.harness.pki.TreePki;
 import io.coaptree.tree.model.Neighbourhood;
@@ -23,14 +24,16 @@ import io.coaptree.tree.security.CertificateAuthorityTrust;
 import io.coaptree.tree.security.SenderTrust;
 
 /**
- * A running fleet on one broker: the gateways of a {@link FleetLayout} (and any started later), their keys from one
- * tree CA, one scheduler of {@value #SCHEDULER_THREADS} threads shared by all of them, and their wire meters.
+ * A running fleet on one broker or several bridged ones: the gateways of a {@link FleetLayout} (and any started
+ * later), their keys from one tree CA, one scheduler of {@value #SCHEDULER_THREADS} threads shared by all of them,
+ * and their wire meters.
  */
 final class FleetSimulation implements AutoCloseable {
 
     static final int SCHEDULER_THREADS = 2;
 
-    private final String brokerUrl;
+    /** The URL of the broker each gateway connects to. */
+    private final Function<NodeAddress, String> brokerUrls;
     private final TreePki pki = TreePki.create("Fleet Tree CA");
     private final SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
     private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(SCHEDULER_THREADS, r -> {
@@ -46,7 +49,12 @@ final class FleetSimulation implements AutoCloseable {
 
     /** @param resources the links each gateway holds in its directory, synchronised up the tree; 0 for none */
     FleetSimulation(String brokerUrl, int resources) {
-        this.brokerUrl = brokerUrl;
+        this(gateway -> brokerUrl, resources);
+    }
+
+    /** @param brokerUrls the broker each gateway connects to (asked when it starts) */
+    FleetSimulation(Function<NodeAddress, String> brokerUrls, int resources) {
+        this.brokerUrls = brokerUrls;
         this.resources = resources;
     }
 
@@ -56,7 +64,8 @@ final class FleetSimulation implements AutoCloseable {
             throw new IllegalStateException(gateway + " runs already");
         }
         TreePki.Gateway keys = credentials.computeIfAbsent(gateway, g -> pki.issue(g.text()));
-        running.put(gateway, new SimulatedGateway(gateway, brokerUrl, keys, trust, resources, scheduler, watched));
+        running.put(gateway, new SimulatedGateway(gateway, brokerUrls.apply(gateway), keys, trust, resources,
+                scheduler, watched));
     }
 
     /** Stops {@code gateway} as a gateway shutting down does: it leaves the tree. */

@@ -18,6 +18,7 @@ import io.coaptree.mqtt.component.LeanMqttDataTransport;
 import io.coaptree.tree.delivery.GatewayDelivery;
 import io.coaptree.tree.drops.DroppedMessages;
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.options.BrokerNames;
 import io.coaptree.tree.options.DeliveryOptions;
 import io.coaptree.tree.options.SecurityOptions;
 import io.coaptree.tree.options.TreeOptions;
@@ -74,7 +75,9 @@ final class SimulatedGateway implements AutoCloseable {
         meter = new WireMeter(transport, topics, watched);
 
         Map<String, Object> treeProperties = new HashMap<>(TreeOptions.addressProperties(address));
-        treeProperties.put(TreeOptions.BROKER_NAME.id(), "fleet");
+        // what the tree handler announces with the shipped (empty) setting: the broker URL's host and port, so only
+        // gateways on one broker learn direct routes to each other; across a bridge requests go hop by hop
+        treeProperties.put(TreeOptions.BROKER_NAME.id(), BrokerNames.fromBrokerUrl(brokerUrl));
         TreeOptions options = TreeOptions.fromProperties(treeProperties);
         Clock clock = Clock.systemUTC();
         DroppedMessages dropped = new DroppedMessages(clock, options.refusalWarnIntervalMillis());

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 import io.coaptree.codec.CoapEnvelope;
@@ -39,11 +40,14 @@ import io.coaptree.tree.topics.TreeTopics;
  * {@link RemoteQueryNode} (requests to and through other gateways) and the {@link RdSync} of the gateway's Resource
  * Directory, the RD bundle's plain-Java directory (store and lookups, default settings) holding {@code resources}
  * links of the gateway's own, registered as its own server's would be. The gateway's origin names no socket: no CoAP
- * server runs; a request that reaches the gateway is answered by {@link SensorAnswers} as its sensors would.
+ * server runs (but at the root, whose directory is served over CoAP by a {@link RootCoapDirectory}, so that clients
+ * can look it up); a request that reaches the gateway is answered by {@link SensorAnswers} as its sensors would.
  */
 final class SimulatedRemoteQuery implements AutoCloseable {
 
     private final RegistrationStore store;
+    /** The root's directory served over CoAP; null on other gateways. */
+    private final RootCoapDirectory served;
     private final LocalDirectory directory;
     private final ServiceDirectory synced;
     private final RdSync sync;
@@ -59,9 +63,17 @@ final class SimulatedRemoteQuery implements AutoCloseable {
         this.bus = bus;
         Clock clock = Clock.systemUTC();
         RemoteQueryOptions options = RemoteQueryOptions.fromProperties(Map.of());
-        store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
-        directory = new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> self.path().isRoot() ? "root" : self.path().domain(),
-                DirectoryOptions.defaults());
+        String sector = self.path().isRoot() ? "root" : self.path().domain();
+        if (self.path().isRoot()) {
+            served = new RootCoapDirectory(sector);
+            store = served.store();
+            directory = served.directory();
+        } else {
+            served = null;
+            store = new RegistrationStore(RegistrationStoreOptions.defaults(), clock);
+            directory = new LocalDirectory(store, new DirectoryLookup(store, "/rd/"), () -> sector,
+                    DirectoryOptions.defaults());
+        }
         List<Link> links = new ArrayList<>(resources);
         for (int i = 0; i < resources; i++) {
             links.add(Link.builder("/sensor" + i).attribute("rt", i % 2 == 0 ? "temperature" : "humidity").build());
@@ -103,12 +115,22 @@ final class SimulatedRemoteQuery implements AutoCloseable {
     List<Link> pagedLookup(int count) {
         List<Link> all = new ArrayList<>();
         for (int page = 0;; page++) {
-            List<Link> part = directory.resources(LookupQuery.all().paged(page, count), LookupOrigin.OFF_LINK);
+            List<Link> part = page(page, count);
             all.addAll(part);
             if (part.size() < count) {
                 return all;
             }
         }
+    }
+
+    /** Page {@code page} (from 0) of a lookup of every resource, {@code count} a page, as the directory lists it. */
+    List<Link> page(int page, int count) {
+        return directory.resources(LookupQuery.all().paged(page, count), LookupOrigin.OFF_LINK);
+    }
+
+    /** The CoAP port on 127.0.0.1 where the directory is served: the root's only. */
+    Optional<Integer> coapPort() {
+        return served == null ? Optional.empty() : Optional.of(served.port());
     }
 
     /** The store, to weigh what the directory holds. */
@@ -122,5 +144,8 @@ final class SimulatedRemoteQuery implements AutoCloseable {
         sync.stop();
         synced.close();
         bus.close();
+        if (served != null) {
+            served.close();
+        }
     }
 }

@@ -4,60 +4,57 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
+import io.coaptree.bench.mqtt.BridgedMosquittos;
 import io.coaptree.bench.mqtt.MosquittoProcess;
 import io.coaptree.brokeracl.BridgedBrokers;
-import io.coaptree.brokeracl.FleetInventory;
-import io.coaptree.brokeracl.InvalidInputException;
 import io.coaptree.harness.broker.EmbeddedBroker;
 import io.coaptree.harness.hierarchy.TreeHierarchy.Gateway;
 
 /**
  * The MQTT side of a tree target ({@code --brokers}): {@code embedded} (HiveMQ CE in the target JVM, the default),
  * {@code mosquitto} (one Mosquitto process) or {@code bridged} (a Mosquitto for the root and one per domain, each
- * domain's bridged to the root's with the topic lines the shipped generator writes, {@link BridgedBrokers}; each
- * gateway on its domain's broker). The Mosquitto variants listen on loopback without TLS or access list, so that
- * one broker and bridged brokers differ only in the bridges.
+ * domain's bridged to the root's with the topic lines the shipped generator writes, {@link BridgedBrokers}, started
+ * by {@link BridgedMosquittos}; each gateway on its domain's broker). The Mosquitto variants listen on loopback without
+ * TLS or access list, so that one broker and bridged brokers differ only in the bridges.
  */
 public final class TreeBrokers implements AutoCloseable {
 
     private static final String HUB = "root";
 
     private final EmbeddedBroker embedded;
-    /** The Mosquitto brokers by name ({@value #HUB}, or a domain's site); empty with the embedded broker. */
-    private final Map<String, MosquittoProcess> mosquittos = new LinkedHashMap<>();
-    private final Path dir;
+    /** One Mosquitto ({@code mosquitto}), or null. */
+    private final MosquittoProcess mosquitto;
+    /** A Mosquitto for the root and one per domain ({@code bridged}), or null. */
+    private final BridgedMosquittos bridged;
 
-    private TreeBrokers(EmbeddedBroker embedded, Path dir) {
+    private TreeBrokers(EmbeddedBroker embedded, MosquittoProcess mosquitto, BridgedMosquittos bridged) {
         this.embedded = embedded;
-        this.dir = dir;
+        this.mosquitto = mosquitto;
+        this.bridged = bridged;
     }
 
     public static TreeBrokers start(String kind, List<Gateway> gateways) throws IOException {
         switch (kind.toLowerCase(Locale.ROOT)) {
             case "embedded" -> {
-                return new TreeBrokers(EmbeddedBroker.builder().countPublishes().start(), null);
+                return new TreeBrokers(EmbeddedBroker.builder().countPublishes().start(), null, null);
             }
             case "mosquitto" -> {
-                TreeBrokers brokers = new TreeBrokers(null, Files.createTempDirectory("coaptree-bench-mosquitto-"));
-                brokers.launch(HUB, List.of());
-                return brokers;
+                // TCP_NODELAY as generated; --set jvm.options=-Dcoaptree.bench.nodelay=false gives Mosquitto's default
+                return new TreeBrokers(null, MosquittoProcess.start(directory(), HUB, List.of()), null);
             }
             case "bridged" -> {
-                TreeBrokers brokers = new TreeBrokers(null, Files.createTempDirectory("coaptree-bench-mosquitto-"));
-                BridgedBrokers bridged = bridged(gateways);
-                brokers.launch(HUB, List.of());
-                for (String site : bridged.sites()) {
-                    brokers.launch(site, bridge(bridged, site, brokers.mosquittos.get(HUB).port()));
-                }
-                return brokers;
+                return new TreeBrokers(null, null, BridgedMosquittos.start(inventory(gateways), "coaptree",
+                        directory()));
             }
             default -> throw new IllegalArgumentException("--brokers must be embedded, mosquitto or bridged: " + kind);
         }
+    }
+
+    private static Path directory() throws IOException {
+        return Files.createTempDirectory("coaptree-bench-mosquitto-");
     }
 
     /** The broker of each gateway as the generator sees the fleet: the root's, or its domain's. */
@@ -65,33 +62,14 @@ public final class TreeBrokers implements AutoCloseable {
         return g.domain().isEmpty() ? HUB : "site-" + g.domain();
     }
 
-    private static BridgedBrokers bridged(List<Gateway> gateways) {
+    /** The fleet inventory the generator would read, each gateway on its broker. */
+    private static List<String> inventory(List<Gateway> gateways) {
         List<String> lines = new ArrayList<>();
         for (Gateway g : gateways) {
             String role = g.level() == 0 ? "root" : g.level() == 1 ? "domain" : "group";
             lines.add(String.join(" ", g.name(), role, g.domain(), g.group(), "broker=" + brokerOf(g)));
         }
-        try {
-            return BridgedBrokers.of(FleetInventory.parse("bench", String.join("\n", lines), Map.of()), "coaptree");
-        } catch (InvalidInputException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The generated bridge's topics and session settings, without its TLS lines (loopback, no access list). */
-    private static List<String> bridge(BridgedBrokers bridged, String site, int hubPort) {
-        List<String> lines = new ArrayList<>(List.of("connection " + BridgedBrokers.bridgeUser(site),
-                "address 127.0.0.1:" + hubPort, "remote_clientid " + BridgedBrokers.bridgeUser(site),
-                "cleansession true", "try_private true", "notifications false"));
-        for (BridgedBrokers.BridgeTopic t : bridged.bridgeTopics(site)) {
-            lines.add("topic " + t.filter() + " " + t.direction().keyword() + " " + BridgedBrokers.QOS);
-        }
         return lines;
-    }
-
-    private void launch(String name, List<String> bridge) throws IOException {
-        // TCP_NODELAY as generated; --set jvm.options=-Dcoaptree.bench.nodelay=false gives Mosquitto's default
-        mosquittos.put(name, MosquittoProcess.start(dir, name, bridge));
     }
 
     /** The URL a gateway connects to. */
@@ -99,12 +77,12 @@ public final class TreeBrokers implements AutoCloseable {
         if (embedded != null) {
             return embedded.url();
         }
-        return mosquittos.get(mosquittos.size() == 1 ? HUB : brokerOf(g)).url();
+        return mosquitto != null ? mosquitto.url() : bridged.url(brokerOf(g));
     }
 
     /** The root's broker's port (what the target reports as ready). */
     public int port() {
-        return embedded != null ? embedded.port() : mosquittos.get(HUB).port();
+        return embedded != null ? embedded.port() : mosquitto != null ? mosquitto.port() : bridged.hubPort();
     }
 
     /** The embedded broker's PUBLISH counts by client and topic kind ({@link EmbeddedBroker#publishesByClient}); empty
@@ -123,6 +101,11 @@ public final class TreeBrokers implements AutoCloseable {
         if (embedded != null) {
             embedded.close();
         }
-        mosquittos.values().forEach(MosquittoProcess::close);
+        if (mosquitto != null) {
+            mosquitto.close();
+        }
+        if (bridged != null) {
+            bridged.close();
+        }
     }
 }

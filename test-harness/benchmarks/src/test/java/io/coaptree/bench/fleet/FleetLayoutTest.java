@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 
 import io.coaptree.tree.model.NodeAddress;
 import io.coaptree.tree.model.NodeLevel;
+import io.coaptree.tree.model.NodePath;
 
 class FleetLayoutTest {
 
@@ -53,5 +54,27 @@ class FleetLayoutTest {
                 NodeAddress.parse("D1/-/d1b")));
         assertEquals(Set.of(NodeAddress.parse("-/-/top"), NodeAddress.parse("D1/-/d1b")),
                 replicated.neighbourhood(d1));
+    }
+
+    @Test
+    void theRootIsOnTheHubAndEachDomainWithItsGroupsOnOneBrokerInTurn() {
+        assertEquals(FleetLayout.HUB, FleetLayout.brokerOf(NodePath.root(), 3));
+        assertEquals(FleetLayout.HUB, FleetLayout.brokerOf(NodePath.domain("D1"), 3));
+        assertEquals("site-1", FleetLayout.brokerOf(NodePath.group("D2", "g7"), 3));
+        assertEquals("site-2", FleetLayout.brokerOf(NodePath.domain("D3"), 3));
+        assertEquals(FleetLayout.HUB, FleetLayout.brokerOf(NodePath.group("D4", "g1"), 3));
+        assertEquals(FleetLayout.HUB, FleetLayout.brokerOf(NodePath.group("D2", "g1"), 1), "one broker: the hub");
+        assertThrows(IllegalArgumentException.class, () -> FleetLayout.brokerOf(NodePath.domain("A"), 2));
+        assertThrows(IllegalArgumentException.class, () -> FleetLayout.brokerOf(NodePath.root(), 0));
+
+        FleetLayout ten = FleetLayout.of(10);
+        for (NodeAddress g : ten.gateways()) {
+            // a domain's gateways share its broker, so the tree crosses a bridge only between a domain and the root
+            g.path().parent().filter(p -> !p.isRoot()).ifPresent(parent -> assertEquals(
+                    FleetLayout.brokerOf(parent, 2), FleetLayout.brokerOf(g.path(), 2), g.text()));
+        }
+        assertEquals(java.util.List.of("top root broker=hub", "d1 domain D1 broker=hub", "d2 domain D2 broker=site-1",
+                "d3 domain D3 broker=hub", "g1-1 group D1 g1 broker=hub", "g2-1 group D2 g1 broker=site-1"),
+                ten.inventory(2).subList(0, 6));
     }
 }

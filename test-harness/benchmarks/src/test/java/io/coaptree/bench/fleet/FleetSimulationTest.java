@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.coaptree.bench.mqtt.BridgedMosquittos;
 import io.coaptree.bench.mqtt.MosquittoProcess;
 import io.coaptree.harness.junit.Prerequisites;
 import io.coaptree.tree.model.Neighbourhood;
@@ -59,6 +60,33 @@ class FleetSimulationTest {
                         + seen);
                 assertTrue(after.get(gateway).messagesOut() > 0, gateway + " heartbeats");
             }
+        }
+    }
+
+    @Test
+    @Timeout(90)
+    void acrossTwoBridgedBrokersTheRootsDirectoryCompletesAndEveryPageOverCoapIsTheInProcessPage(@TempDir Path dir)
+            throws Exception {
+        Prerequisites.debianTool("mosquitto", "mosquitto");
+        FleetLayout layout = FleetLayout.of(6); // top, d1 and its groups on the hub, d2 and g2-1 on site-1
+        try (BridgedMosquittos brokers = BridgedMosquittos.start(layout.inventory(2), "coaptree", dir);
+                FleetSimulation fleet = new FleetSimulation(g -> brokers.url(FleetLayout.brokerOf(g.path(), 2)), 3)) {
+            assertEquals(2, brokers.size());
+            layout.gateways().forEach(fleet::start);
+            long started = System.nanoTime();
+            fleet.awaitComplete(FleetSimulation.NEIGHBOURHOOD, Duration.ofSeconds(30));
+            NodeAddress root = layout.gateways().get(0);
+            RootDirectory.awaitComplete(fleet, root, 6 * 3, 5, started, Duration.ofSeconds(30));
+
+            // one pass: 18 links in pages of 5 are four pages, the last of 3 links
+            RootPages pages = RootPages.run(fleet.remoteQuery(root).orElseThrow(), 6 * 3, 5, Duration.ZERO);
+            assertEquals(4, pages.pages(), pages.toString());
+            assertEquals(0, pages.failed(), "each page over CoAP is the in-process page: " + pages);
+            assertTrue(pages.p99Millis() > 0, pages.toString());
+
+            List<NodeAddress> groups = layout.gateways().subList(3, 6);
+            RemoteReads reads = RemoteReads.run(fleet, groups, 3, 20, Duration.ofMillis(500), 1);
+            assertEquals(0, reads.failed(), "reads between groups on one broker and across the bridge: " + reads);
         }
     }
 }
