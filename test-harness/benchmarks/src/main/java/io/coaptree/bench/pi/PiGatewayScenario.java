@@ -73,7 +73,7 @@ public final class PiGatewayScenario implements Scenario {
             if (!joined.contains("matched=true")) {
                 throw new IllegalStateException(PiTree.GROUP.name() + " did not join: " + joined);
             }
-            tree.awaitAllLive();
+            tree.awaitNeighbourhoodsLive();
             List<PiFigures.State> states = new ArrayList<>();
             states.add(census(context, gateway, "joined"));
             int links = register(client, gateway.port());
