@@ -24,14 +24,15 @@ class TreeStatsResourceTest {
         refusals.drop(DropReason.OVERSIZE, "t", null, 1, null);
 
         assertEquals("{\"refused\":{\"undecodable\":2,\"oversize\":1,\"unknown-kind\":0,\"topic-mismatch\":0,"
-                + "\"overloaded\":0,\"invalid-sender\":0,\"unsigned\":0,\"untrusted\":0,\"forged\":0,\"stale\":0,"
-                + "\"replayed\":0,\"failed\":0,\"unexpected-reply\":0,\"tree-full\":0,\"name-held\":0},"
+                + "\"overloaded\":0,\"invalid-sender\":0,\"unsigned\":0,\"untrusted\":0,\"unknown-certificate\":0,"
+                + "\"forged\":0,\"stale\":0,\"replayed\":0,\"failed\":0,\"unexpected-reply\":0,\"tree-full\":0,"
+                + "\"name-held\":0},"
                 + "\"total\":3,\"join\":{\"state\":\"JOINED\",\"answers-coalesced\":7},\"admission-refused\":5}",
                 TreeStatsResource.json(refusals.counts(), 5, new JoinStatus("JOINED", Optional.empty(),
                         OptionalLong.empty(), 7)));
         assertEquals(List.of("undecodable", "oversize", "unknown-kind", "topic-mismatch", "overloaded",
-                "invalid-sender", "unsigned", "untrusted", "forged", "stale", "replayed", "failed",
-                "unexpected-reply", "tree-full", "name-held"),
+                "invalid-sender", "unsigned", "untrusted", "unknown-certificate", "forged", "stale", "replayed",
+                "failed", "unexpected-reply", "tree-full", "name-held"),
                 List.copyOf(refusals.counts().keySet()));
     }
 

@@ -28,6 +28,13 @@ public enum DropReason {
     UNSIGNED("unsigned"),
     /** Sealed by a key the tree does not trust: outside the anchor, expired, revoked, or for another gateway. */
     UNTRUSTED("untrusted"),
+    /**
+     * A signature whose seal names the sender's certificate by its thumbprint only ({@code x5t}), where this gateway
+     * has checked no certificate of the sender with that thumbprint: expected for a few heartbeats after either
+     * gateway restarted, until the sender's next message with its whole certificate. A count that keeps growing from
+     * one sender names a gateway whose whole certificate this one never accepted (see {@code untrusted}).
+     */
+    UNKNOWN_CERTIFICATE("unknown-certificate"),
     /** The signature or MAC does not match the content, or the content names another sender than its seal. */
     FORGED("forged"),
     /** Sent longer ago (or further ahead) than the freshness window allows. */

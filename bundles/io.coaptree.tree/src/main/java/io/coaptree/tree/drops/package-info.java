@@ -5,5 +5,5 @@
  * ({@link io.coaptree.tree.drops.RateLimitedWarnings}). Plain Java: the tree, remote queries and RD
  * synchronisation all report to one {@code DroppedMessages}, which the tree service hands out.
  */
-@org.osgi.annotation.versioning.Version("1.1.0")
+@org.osgi.annotation.versioning.Version("1.2.0")
 package io.coaptree.tree.drops;

@@ -4,10 +4,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
@@ -29,8 +27,10 @@ import io.coaptree.tree.drops.DropReason;
  * Trusts a gateway whose seal carries a certificate issued by one of the tree's CA certificates, valid now, whose
  * subject CN is the gateway's node address ({@code CN=A/1/gA1}) and which is not revoked (by node address or by
  * the certificate's SHA-256 fingerprint). The address in the certificate is what keeps a stolen gateway speaking
- * only as itself. A checked certificate is remembered (by its bytes) so each is parsed and verified once, not per
- * message; at most {@value #MAX_REMEMBERED} are kept.
+ * only as itself. A checked certificate is remembered by its sender and SHA-256 thumbprint, so each is parsed and
+ * verified once, not per message, and a seal that names it by thumbprint only ({@code x5t}) finds it again; at most
+ * {@value #MAX_REMEMBERED} are kept, the least recently used forgotten first (its sender's next whole certificate
+ * brings it back).
  */
 public final class CertificateAuthorityTrust implements SenderTrust {
 
@@ -38,7 +38,8 @@ public final class CertificateAuthorityTrust implements SenderTrust {
 
     private final List<X509Certificate> authorities;
     private final Set<String> revoked;
-    private final Map<ByteBuffer, Checked> checked = new HashMap<>();
+    /** Guarded by itself. */
+    private final Map<Remembered, Checked> checked = new LeastRecentlyUsedMap<>(MAX_REMEMBERED);
 
     /**
      * @param revoked node addresses and certificate fingerprints (SHA-256, hex, colons allowed) no longer trusted
@@ -57,22 +58,52 @@ public final class CertificateAuthorityTrust implements SenderTrust {
         if (presentedCertificate == null) {
             throw new SealRefusedException(DropReason.UNTRUSTED, sender, "no certificate in the seal");
         }
-        if (revoked.contains(sender)) {
-            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the gateway is revoked");
+        refuseRevoked(sender);
+        Remembered key = new Remembered(sender, SignatureProtection.thumbprint(presentedCertificate));
+        Checked c;
+        synchronized (checked) {
+            c = checked.get(key);
+        }
+        if (c == null) {
+            c = check(sender, presentedCertificate, key.thumbprint());
+            synchronized (checked) {
+                checked.put(key, c);
+            }
+        }
+        return usable(sender, c, nowMillis);
+    }
+
+    /**
+     * The key of a certificate this trust checked before for {@code sender}, named by its thumbprint; the revoked
+     * fingerprints are looked at first, so a revoked certificate is {@code untrusted} whether it was ever seen or not.
+     */
+    @Override
+    public Ed25519PublicKeyParameters keyOfThumbprint(String sender, byte[] thumbprint, long nowMillis)
+            throws SealRefusedException {
+        refuseRevoked(sender);
+        if (revoked.contains(Revocations.fingerprint(thumbprint))) {
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate is revoked");
         }
         Checked c;
         synchronized (checked) {
-            c = checked.get(ByteBuffer.wrap(presentedCertificate));
+            c = checked.get(new Remembered(sender, thumbprint));
         }
         if (c == null) {
-            c = check(sender, presentedCertificate);
-            synchronized (checked) {
-                if (checked.size() >= MAX_REMEMBERED) {
-                    checked.clear();
-                }
-                checked.put(ByteBuffer.wrap(presentedCertificate.clone()), c);
-            }
+            throw new SealRefusedException(DropReason.UNKNOWN_CERTIFICATE, sender, "the seal names by thumbprint "
+                    + "a certificate of the sender this gateway has not checked (after a restart: until the sender "
+                    + "sends the whole certificate again)");
         }
+        return usable(sender, c, nowMillis);
+    }
+
+    private void refuseRevoked(String sender) throws SealRefusedException {
+        if (revoked.contains(sender)) {
+            throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the gateway is revoked");
+        }
+    }
+
+    private static Ed25519PublicKeyParameters usable(String sender, Checked c, long nowMillis)
+            throws SealRefusedException {
         if (!c.subject.equals(sender)) {
             throw new SealRefusedException(DropReason.UNTRUSTED, sender,
                     "the certificate is for " + c.subject + ", not for the sender");
@@ -83,7 +114,7 @@ public final class CertificateAuthorityTrust implements SenderTrust {
         return c.key;
     }
 
-    private Checked check(String sender, byte[] der) throws SealRefusedException {
+    private Checked check(String sender, byte[] der, ByteBuffer thumbprint) throws SealRefusedException {
         X509Certificate certificate;
         try {
             certificate = (X509Certificate) CertificateFactory.getInstance("X.509")
@@ -91,7 +122,7 @@ public final class CertificateAuthorityTrust implements SenderTrust {
         } catch (GeneralSecurityException | RuntimeException e) {
             throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate cannot be read");
         }
-        if (revoked.contains(Revocations.fingerprint(der))) {
+        if (revoked.contains(Revocations.fingerprint(thumbprint.array()))) {
             throw new SealRefusedException(DropReason.UNTRUSTED, sender, "the certificate is revoked");
         }
         if (!issuedByAnAuthority(certificate)) {
@@ -144,6 +175,14 @@ public final class CertificateAuthorityTrust implements SenderTrust {
             long notAfterMillis) {
     }
 
+    /** Who presented a certificate and its thumbprint (a {@link ByteBuffer}: equal by content). */
+    private record Remembered(String sender, ByteBuffer thumbprint) {
+
+        Remembered(String sender, byte[] thumbprint) {
+            this(sender, ByteBuffer.wrap(thumbprint));
+        }
+    }
+
     /** Revocation entries: node addresses as written, fingerprints in lower-case hex without colons. */
     static final class Revocations {
 
@@ -163,12 +202,9 @@ public final class CertificateAuthorityTrust implements SenderTrust {
             return Set.copyOf(out);
         }
 
-        static String fingerprint(byte[] der) {
-            try {
-                return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(der));
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-            }
+        /** A revocation entry's form of a certificate's SHA-256 hash. */
+        static String fingerprint(byte[] thumbprint) {
+            return HexFormat.of().formatHex(thumbprint);
         }
     }
 }

@@ -10,7 +10,8 @@ import org.bouncycastle.crypto.params.Ed25519PrivateKeyParameters;
 import org.bouncycastle.crypto.util.PrivateKeyFactory;
 
 /**
- * This gateway's signing key and the certificate it presents with every seal (null where receivers pin keys).
+ * This gateway's signing key and the certificate its signatures present, whole or by thumbprint (null where
+ * receivers pin keys).
  * Only Ed25519: its signatures cost tens of microseconds with Bouncy Castle, against hundreds for ECDSA P-256 or
  * Ed25519 through the JDK's own provider (docs/performance.md, "Message authentication between gateways").
  */
@@ -25,7 +26,7 @@ public final class GatewayKey {
     }
 
     /**
-     * @param certificate presented with every seal (certificate-authority trust), or null (pinned keys)
+     * @param certificate presented with the signatures (certificate-authority trust), or null (pinned keys)
      * @throws IllegalArgumentException when the key is not an Ed25519 key
      */
     public static GatewayKey of(PrivateKey key, X509Certificate certificate) {
@@ -46,7 +47,7 @@ public final class GatewayKey {
         return privateKey;
     }
 
-    /** The certificate presented with each seal, or null. */
+    /** The certificate presented with the signatures, or null. */
     X509Certificate certificate() {
         return certificate;
     }

@@ -48,6 +48,10 @@ import io.coaptree.tree.drops.DropReason;
  * seen each other's signed messages; its protected header also names the addressee's boot the key belongs to
  * ({@value #PEER_BOOT}). Every signature carries this boot's key-agreement public key ({@value #AGREE}).
  * <p>
+ * A signature carries the sender's certificate (CA mode), except on what every follower of the sender reads (join,
+ * heartbeat, leave: {@link #sealForFollowers}), which names it by thumbprint while the followers have it already
+ * ({@link CertificateAnnouncements}).
+ * <p>
  * The COSE structures are read and written with Authlete's COSE library; the signature itself is Bouncy Castle's.
  */
 public final class MessageSeal {
@@ -66,8 +70,8 @@ public final class MessageSeal {
 
     /**
      * What a seal and its protected header may declare before they are decoded: a seal nests four levels (tag,
-     * array, unprotected map, x5chain) and holds about a dozen items, its protected header two levels and about
-     * fifteen; the bounds leave room and nothing more (see {@link CborBounds}).
+     * array, unprotected map, x5chain or x5t) and holds about a dozen items, its protected header two levels and
+     * about fifteen; the bounds leave room and nothing more (see {@link CborBounds}).
      */
     static final CborBounds BOUNDS = new CborBounds(8, 64);
 
@@ -80,6 +84,7 @@ public final class MessageSeal {
     private final Protection protection;
     /** Null unless links are on (signature mode only). */
     private final LinkKeys links;
+    private final CertificateAnnouncements announcements;
     private final ThreadLocal<Mac> linkMacs = ThreadLocal.withInitial(MessageSeal::newMac);
 
     private MessageSeal(String self, long boot, Clock clock, long freshnessMillis, Protection protection,
@@ -91,6 +96,7 @@ public final class MessageSeal {
         this.freshnessMillis = freshnessMillis;
         this.protection = protection;
         this.links = links;
+        this.announcements = new CertificateAnnouncements(self);
     }
 
     /** Seals with this gateway's Ed25519 key and opens seals whose key {@code trust} vouches for. */
@@ -124,9 +130,22 @@ public final class MessageSeal {
         return freshnessMillis;
     }
 
-    /** Seals {@code payload} for {@code context} with the next sequence number of this boot. */
+    /**
+     * Seals {@code payload} for {@code context} with the next sequence number of this boot, for any gateway to open:
+     * a signature carries the whole certificate (a voucher, telemetry for the root's gateways).
+     */
     public byte[] seal(String context, byte[] payload) {
         return seal(context, payload, null);
+    }
+
+    /**
+     * Seals {@code payload} for {@code context}, a topic that the gateways following this one read (its join,
+     * heartbeat or leave): a signature names the certificate by its thumbprint unless the whole certificate is due
+     * on that context ({@link CertificateAnnouncements}); as {@link #seal(String, byte[])} otherwise.
+     */
+    public byte[] sealForFollowers(String context, byte[] payload) {
+        boolean byThumbprint = protection.namesKeyByThumbprint() && !announcements.due(context, clock.millis());
+        return sealWithProtection(context, payload, byThumbprint);
     }
 
     /**
@@ -140,6 +159,10 @@ public final class MessageSeal {
                 return sealWithLink(context, payload, link.get());
             }
         }
+        return sealWithProtection(context, payload, false);
+    }
+
+    private byte[] sealWithProtection(String context, byte[] payload, boolean byThumbprint) {
         COSEProtectedHeaderBuilder header = new COSEProtectedHeaderBuilder().alg(protection.algorithm())
                 .kid(selfBytes).put(BOOT, boot).put(SEQ, sequence.getAndIncrement()).put(SENT, clock.millis());
         if (links != null) {
@@ -147,7 +170,7 @@ public final class MessageSeal {
         }
         COSEProtectedHeader protectedHeader = header.build();
         COSEUnprotectedHeaderBuilder unprotected = new COSEUnprotectedHeaderBuilder();
-        protection.describeKey(unprotected);
+        protection.describeKey(unprotected, byThumbprint);
         COSEUnprotectedHeader unprotectedHeader = unprotected.build();
         byte[] tag = protection.tag(structure(protection.type(), protectedHeader, context, payload));
         COSEMessage message = protection.type() == COSEMessageType.COSE_SIGN1
@@ -209,7 +232,7 @@ public final class MessageSeal {
                 throw new SealRefusedException(DropReason.FORGED, sender, "the link MAC does not match");
             }
         } else {
-            protection.check(sender, message.getUnprotectedHeader().getParameters(),
+            check(sender, senderBoot, message.getUnprotectedHeader().getParameters(),
                     structure(protection.type(), protectedHeader, context, payload), tagItem.getValue(), now);
         }
         long age = clock.millis() - sent;
@@ -222,7 +245,23 @@ public final class MessageSeal {
             // counts as confirmed when it was sent, not when it arrived: a replay of it must not prolong the link.
             links.confirm(sender, senderBoot, agree, sent);
         }
+        announcements.heard(sender, senderBoot);
         return new Opened(sender, senderBoot, seq, sent, payload);
+    }
+
+    private void check(String sender, long senderBoot, Map<Object, Object> unprotected, byte[] toBeAuthenticated,
+            byte[] tag, long now) throws SealRefusedException {
+        try {
+            protection.check(sender, unprotected, toBeAuthenticated, tag, now);
+        } catch (SealRefusedException e) {
+            if (e.reason() == DropReason.UNKNOWN_CERTIFICATE) {
+                // We lack the sender's certificate, so one of the two restarted unheard by the other: if the sender
+                // did, it lacks ours too. Sending ours costs one certificate; waiting for the sender's refresh could
+                // keep each out of the other's view for up to CertificateAnnouncements.REFRESH_MILLIS.
+                announcements.heard(sender, senderBoot);
+            }
+            throw e;
+        }
     }
 
     private COSEMessage decode(byte[] sealed) throws SealRefusedException {

@@ -68,7 +68,7 @@ final class SecretProtection implements Protection {
     }
 
     @Override
-    public void describeKey(COSEUnprotectedHeaderBuilder unprotected) {
+    public void describeKey(COSEUnprotectedHeaderBuilder unprotected, boolean byThumbprint) {
         // every gateway holds the key
     }
 

@@ -59,25 +59,28 @@ public final class SecuredMessageBus implements MessageBus {
 
     @Override
     public void publish(String topic, byte[] payload) {
-        raw.publish(topic, seal.seal(topic, payload, addressee(topic)));
+        raw.publish(topic, seal(topic, payload));
     }
 
     @Override
     public void publish(String topic, byte[] payload, DeliveryClass deliveryClass) {
-        raw.publish(topic, seal.seal(topic, payload, addressee(topic)), deliveryClass);
+        raw.publish(topic, seal(topic, payload), deliveryClass);
     }
 
     /**
-     * The one gateway that opens what goes on {@code topic}, or null when every gateway may (join, heartbeat,
-     * leave). Only such a message can be sealed with a link MAC: a MAC under the key of one pair proves nothing
-     * to a third gateway.
+     * What every follower of a gateway reads (its join, heartbeat, leave) names its certificate by thumbprint while
+     * they have it; what goes on a topic that names one addressee is sealed for it alone, with a link MAC where one
+     * holds: a MAC under the key of one pair proves nothing to a third gateway. Anything else (telemetry, which the
+     * root's gateways read without following the sender) carries the whole certificate.
      */
-    private String addressee(String topic) {
+    private byte[] seal(String topic, byte[] payload) {
         Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
-        if (parsed.isEmpty() || namesItsSender(parsed.get().kind()) || parsed.get().kind() == TopicKind.LWT) {
-            return null;
+        TopicKind kind = parsed.map(TreeTopics.ParsedTopic::kind).orElse(null);
+        if (kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE) {
+            return seal.sealForFollowers(topic, payload);
         }
-        return parsed.get().node().text();
+        boolean everyone = kind == null || namesItsSender(kind) || kind == TopicKind.LWT;
+        return seal.seal(topic, payload, everyone ? null : parsed.get().node().text());
     }
 
     @Override

@@ -6,5 +6,5 @@
  * sender and boot) and passes on only what holds. The entry gateway of a request also vouches, once, for the caller
  * it authenticated over DTLS, so no later hop can change the caller. Plain Java: no OSGi, Kura or MQTT types.
  */
-@org.osgi.annotation.versioning.Version("2.0.0")
+@org.osgi.annotation.versioning.Version("2.1.0")
 package io.coaptree.tree.security;

@@ -31,7 +31,8 @@ class DroppedMessagesTest {
         assertEquals(Map.ofEntries(Map.entry("undecodable", 2L), Map.entry("oversize", 1L),
                 Map.entry("unknown-kind", 0L), Map.entry("topic-mismatch", 0L), Map.entry("overloaded", 0L),
                 Map.entry("invalid-sender", 0L), Map.entry("unsigned", 0L), Map.entry("untrusted", 0L),
-                Map.entry("forged", 0L), Map.entry("stale", 0L), Map.entry("replayed", 0L),
+                Map.entry("unknown-certificate", 0L), Map.entry("forged", 0L), Map.entry("stale", 0L),
+                Map.entry("replayed", 0L),
                 Map.entry("failed", 0L), Map.entry("unexpected-reply", 0L), Map.entry("tree-full", 0L),
                 Map.entry("name-held", 0L)),
                 refusals.counts());

@@ -98,6 +98,45 @@ class SecuredMessageBusTest {
         assertEquals(1, received.stream().filter(r -> r.contains("after")).count(), "the replay reached nobody");
     }
 
+    /**
+     * Heartbeats name their sender's certificate by thumbprint once its followers have it: a gateway that subscribed
+     * after the certificate went by refuses them, counted as {@code unknown-certificate}, until the sender hears it
+     * (its join) and answers with the certificate. Telemetry, read by the root's gateways, which follow no group,
+     * always carries it.
+     */
+    @Test
+    void aLateFollowerRefusesThumbprintsUntilTheSenderHearsItsJoin() {
+        MessageBus dB = gateway("B/-/dB").protect(broker.connect("dB", null), 1024);
+        dB.subscribe("coaptree/B/+/+/join", collecting());
+        List<byte[]> heartbeats = new ArrayList<>();
+        List<byte[]> telemetry = new ArrayList<>();
+        raw.subscribe("coaptree/B/-/dB/heartbeat", (topic, payload) -> heartbeats.add(payload));
+        raw.subscribe("coaptree/B/-/dB/telemetry", (topic, payload) -> telemetry.add(payload));
+        byte[] beat = "beat".getBytes(StandardCharsets.UTF_8);
+        dB.publish("coaptree/B/-/dB/heartbeat", beat);
+
+        MessageBus gB1 = gateway("B/1/gB1").protect(broker.connect("gB1", null), 1024);
+        gB1.subscribe("coaptree/B/-/+/heartbeat", collecting());
+        dB.publish("coaptree/B/-/dB/heartbeat", beat);
+        assertEquals(List.of(), received);
+        assertEquals(1, refusals.count(DropReason.UNKNOWN_CERTIFICATE));
+        assertEquals(true, heartbeats.get(1).length < heartbeats.get(0).length - 200,
+                heartbeats.get(0).length + " then " + heartbeats.get(1).length + " bytes");
+
+        gB1.publish("coaptree/B/1/gB1/join", "join".getBytes(StandardCharsets.UTF_8));
+        dB.publish("coaptree/B/-/dB/heartbeat", beat);
+        assertEquals(List.of("coaptree/B/1/gB1/join join from B/1/gB1",
+                "coaptree/B/-/dB/heartbeat beat from B/-/dB"), received);
+        dB.publish("coaptree/B/-/dB/heartbeat", beat);
+        assertEquals(3, received.size(), "and the thumbprints after it: " + received);
+        assertEquals(1, refusals.total());
+
+        dB.publish("coaptree/B/-/dB/telemetry", beat);
+        dB.publish("coaptree/B/-/dB/telemetry", beat);
+        assertEquals(telemetry.get(0).length, telemetry.get(1).length);
+        assertEquals(true, telemetry.get(1).length > heartbeats.get(1).length + 200, "the whole certificate");
+    }
+
     @Test
     void aRepeatIsRefused() {
         gA1.subscribe("coaptree/A/1/gA1/query", collecting());
