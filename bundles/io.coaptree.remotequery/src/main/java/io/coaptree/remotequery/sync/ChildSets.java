@@ -10,6 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import io.coaptree.tree.model.NodeAddress;
+import io.coaptree.tree.model.NodePath;
 import io.coaptree.tree.model.TreeMember;
 import io.coaptree.tree.model.TreeView;
 
@@ -261,22 +262,25 @@ final class ChildSets {
     }
 
     /**
-     * Whether a child that now hangs under another child of this gateway (a group under its domain, once the domain
-     * is up: after a cold start where the group joined first, or after the domain's restart) reaches this directory
-     * through that child's set, every resource of it. Its own copy here would then list each resource twice (a paged
-     * lookup would return it twice) until the grace period ends; it goes at once instead. Resources are compared by
-     * target: the set that carries them may give them other attributes.
+     * Whether another child of this gateway above {@code h} carries every resource of {@code h} in its set: a group
+     * that now hangs under its domain again (after a cold start where the group joined first, or after the domain's
+     * restart), or a group that stopped while the set of its domain, stopped too, is kept here. Its own copy here
+     * would then list each resource twice (a paged lookup would return it twice) until the grace period ends; it
+     * goes at once instead. A child attached here keeps its own copy. Resources are compared by target: the set that
+     * carries them may give them other attributes.
      */
     private boolean carriedBelow(Held h, TreeView view) {
-        Optional<TreeMember> parent = view.parentReplica(h.child);
-        if (h.links == null || parent.isEmpty() || parent.get().address().equals(self)) {
+        if (h.links == null || attachedHere(h.child, view)) {
             return false;
         }
-        Held via = held.get(parent.get().name());
-        if (via == null || via.links == null || !via.child.equals(parent.get().address())) {
-            return false;
+        NodePath path = h.child.path();
+        for (Held via : held.values()) {
+            if (via != h && via.links != null && !via.child.path().equals(path) && via.child.path().contains(path)
+                    && via.targets.containsAll(h.targets)) {
+                return true;
+            }
         }
-        return via.targets.containsAll(h.targets);
+        return false;
     }
 
     private static Set<String> targetsOf(Set<String> links) {

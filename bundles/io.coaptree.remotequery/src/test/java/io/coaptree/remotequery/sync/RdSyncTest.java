@@ -306,6 +306,25 @@ class RdSyncTest {
     }
 
     @Test
+    void aGroupThatStoppedAfterItsDomainIsListedOnceAtTheRootWhileBothSetsAreKept() {
+        start(options(500));
+        nodes.remove("dA").stop(); // dA leaves: its groups hang under top and send it their sets
+        Directory top = nodes.get("top").directory;
+        long waited = 0;
+        while (!top.children.containsKey("A/1/gA1") && waited < 8_000) {
+            run(100);
+            waited += 100;
+        }
+        assertTrue(top.children.containsKey("A/1/gA1"), "gA1 sent its set to top: " + top.children);
+        nodes.remove("gA1").stop(); // gA1 stops too: top keeps both sets within the grace period
+        for (int t = 0; t < 1_000; t += 100) {
+            run(100);
+            assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), "after " + t + " ms: "
+                    + top.children);
+        }
+    }
+
+    @Test
     void aDomainRestartingWithItsGroupsNeverLeavesTheirResourcesMissingAtTheRoot() {
         RemoteQueryOptions options = options(500);
         start(options);

@@ -29,6 +29,16 @@ record DomainRestart(NodeAddress domain, int gateways, long duplicatesMax, long 
         NodeAddress root = layout.gateways().get(0);
         List<NodeAddress> site = new ArrayList<>(List.of(domain));
         site.addAll(layout.children(domain));
+        // From an exact directory: what the join and restart before left in flight must not count as this restart's.
+        long settleDeadline = System.nanoTime() + timeout.toNanos();
+        RootDirectory.Listing before;
+        while (!(before = RootDirectory.Listing.of(fleet, root, page)).isExactly(expected)) {
+            if (System.nanoTime() > settleDeadline) {
+                throw new TimeoutException("the root's lookup was not exact before the domain restarted: "
+                        + before.describe(expected));
+            }
+            TimeUnit.MILLISECONDS.sleep(SAMPLE_MILLIS);
+        }
         long start = System.nanoTime();
         site.forEach(fleet::stop);
         site.forEach(fleet::start);

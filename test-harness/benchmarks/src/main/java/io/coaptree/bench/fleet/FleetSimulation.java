@@ -35,7 +35,6 @@ final class FleetSimulation implements AutoCloseable {
     /** The URL of the broker each gateway connects to. */
     private final Function<NodeAddress, String> brokerUrls;
     private final TreePki pki = TreePki.create("Fleet Tree CA");
-    private final SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
     private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(SCHEDULER_THREADS, r -> {
         Thread thread = new Thread(r, "fleet-scheduler");
         thread.setDaemon(true);
@@ -64,6 +63,8 @@ final class FleetSimulation implements AutoCloseable {
             throw new IllegalStateException(gateway + " runs already");
         }
         TreePki.Gateway keys = credentials.computeIfAbsent(gateway, g -> pki.issue(g.text()));
+        // Each gateway its own trust, as each real gateway has: the certificates one has checked, another has not.
+        SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
         running.put(gateway, new SimulatedGateway(gateway, brokerUrls.apply(gateway), keys, trust, resources,
                 scheduler, watched));
     }
