@@ -281,11 +281,8 @@ class RdSyncTest {
         assertEquals(List.of("A/-/dA"), List.copyOf(top.children.keySet()));
     }
 
-    @Test
-    void whileAFailedDomainsSetIsKeptItsGroupsNowUnderTheRootAreListedThereOnce() {
-        start(options(500));
-        Node dA = nodes.get("dA");
-        dA.ticking = false; // dA stops: after the failure timeout its groups hang under top and send it their sets
+    /** Runs until gA1's set is held at top (its domain is gone), at most 8 s; the root's directory. */
+    private Directory awaitGA1HeldAtTheRoot() {
         Directory top = nodes.get("top").directory;
         long waited = 0;
         while (!top.children.containsKey("A/1/gA1") && waited < 8_000) {
@@ -293,6 +290,15 @@ class RdSyncTest {
             waited += 100;
         }
         assertTrue(top.children.containsKey("A/1/gA1"), "gA1 sent its set to top: " + top.children);
+        return top;
+    }
+
+    @Test
+    void whileAFailedDomainsSetIsKeptItsGroupsNowUnderTheRootAreListedThereOnce() {
+        start(options(500));
+        Node dA = nodes.get("dA");
+        dA.ticking = false; // dA stops: after the failure timeout its groups hang under top and send it their sets
+        Directory top = awaitGA1HeldAtTheRoot();
         run(200);
         assertTrue(top.children.containsKey("A/-/dA"), "dA's set is kept within the grace period");
         assertEquals(1, timesListedAtTheRoot("/tree/A/1/gA1/temperature"), top.children.toString());
@@ -309,13 +315,7 @@ class RdSyncTest {
     void aGroupThatStoppedAfterItsDomainIsListedOnceAtTheRootWhileBothSetsAreKept() {
         start(options(500));
         nodes.remove("dA").stop(); // dA leaves: its groups hang under top and send it their sets
-        Directory top = nodes.get("top").directory;
-        long waited = 0;
-        while (!top.children.containsKey("A/1/gA1") && waited < 8_000) {
-            run(100);
-            waited += 100;
-        }
-        assertTrue(top.children.containsKey("A/1/gA1"), "gA1 sent its set to top: " + top.children);
+        Directory top = awaitGA1HeldAtTheRoot();
         nodes.remove("gA1").stop(); // gA1 stops too: top keeps both sets within the grace period
         for (int t = 0; t < 1_000; t += 100) {
             run(100);
