@@ -52,6 +52,8 @@ final class LinkKeys {
     private final byte[] publicKey;
     private final long confirmationMillis;
     private final Map<String, Peer> peers;
+    /** When this gateway last signed a message addressed to each peer (see {@link #toward}). */
+    private final Map<String, Long> signedTo;
 
     LinkKeys(String self, long selfBoot, SecureRandom random, long confirmationMillis, int maxPeers) {
         this.self = Objects.requireNonNull(self, "self");
@@ -61,6 +63,7 @@ final class LinkKeys {
         this.publicKey = privateKey.generatePublicKey().getEncoded();
         this.confirmationMillis = confirmationMillis;
         this.peers = new LeastRecentlyUsedMap<>(maxPeers);
+        this.signedTo = new LeastRecentlyUsedMap<>(maxPeers);
     }
 
     /** This boot's public key, for the protected header of every signed message. */
@@ -80,6 +83,7 @@ final class LinkKeys {
         Peer known = peers.get(peer);
         if (known != null && known.boot == peerBoot && Arrays.equals(known.publicKey, peerKey)) {
             known.confirmedMillis = Math.max(known.confirmedMillis, sentMillis);
+            known.answeredMillis = Math.max(known.answeredMillis, sentMillis);
             return;
         }
         if (known != null && known.boot > peerBoot) {
@@ -91,13 +95,39 @@ final class LinkKeys {
         }
     }
 
-    /** The link to use for a message addressed to {@code peer}, if one holds now. */
+    /**
+     * The link to use for a message addressed to {@code peer}, if one holds now. A peer that follows this gateway
+     * confirms this boot's key with every heartbeat. One that does not (the owner of a direct route, the root for a
+     * group) holds it only from the signed messages this gateway addressed to it: a link is used towards it only
+     * within half the confirmation window after such a message, and only once the peer sent something after it (its
+     * answer: it has the key). Every half window the next message is signed again, which keeps the peer's
+     * confirmation fresh; a direct route in use costs one signature each way per half window, not one per message.
+     */
     synchronized Optional<Link> toward(String peer, long nowMillis) {
         Peer p = peers.get(peer);
-        if (p == null || nowMillis - p.confirmedMillis > confirmationMillis || !followsUs(peer)) {
+        if (p == null || nowMillis - p.confirmedMillis > confirmationMillis) {
             return Optional.empty();
         }
+        if (!followsUs(peer)) {
+            Long signed = signedTo.get(peer);
+            if (signed == null || nowMillis - signed > confirmationMillis / 2 || p.answeredMillis < signed) {
+                return Optional.empty();
+            }
+        }
         return Optional.of(new Link(p.boot, p.key));
+    }
+
+    /** This gateway signed a message addressed to {@code peer} at {@code nowMillis} (no link held). */
+    synchronized void signedTo(String peer, long nowMillis) {
+        signedTo.put(peer, nowMillis);
+    }
+
+    /** A message of {@code peer}'s, sent at {@code sentMillis}, was opened here (signed or under a link). */
+    synchronized void answered(String peer, long sentMillis) {
+        Peer p = peers.get(peer);
+        if (p != null) {
+            p.answeredMillis = Math.max(p.answeredMillis, sentMillis);
+        }
     }
 
     /**
@@ -192,12 +222,15 @@ final class LinkKeys {
         final byte[] publicKey;
         final SecretKeySpec key;
         long confirmedMillis;
+        /** The sending time of the latest message of the peer's opened here. */
+        long answeredMillis;
 
         Peer(long boot, byte[] publicKey, SecretKeySpec key, long confirmedMillis) {
             this.boot = boot;
             this.publicKey = publicKey;
             this.key = key;
             this.confirmedMillis = confirmedMillis;
+            this.answeredMillis = confirmedMillis;
         }
     }
 }

@@ -158,6 +158,7 @@ public final class MessageSeal {
             if (link.isPresent()) {
                 return sealWithLink(context, payload, link.get());
             }
+            links.signedTo(addressee, clock.millis());
         }
         return sealWithProtection(context, payload, false);
     }
@@ -244,6 +245,9 @@ public final class MessageSeal {
             // Only now: the signature held and the message is fresh, so the key is the sender's, of this boot. It
             // counts as confirmed when it was sent, not when it arrived: a replay of it must not prolong the link.
             links.confirm(sender, senderBoot, agree, sent);
+        }
+        if (links != null && linked) {
+            links.answered(sender, sent);
         }
         announcements.heard(sender, senderBoot);
         return new Opened(sender, senderBoot, seq, sent, payload);

@@ -78,14 +78,37 @@ class LinkedSealTest {
      * domain, does not follow gA1's heartbeats; so gA1 signs, and gB2 opens it.
      */
     @Test
-    void towardsAGatewayOutsideItsNeighbourhoodAGatewaySigns() throws Exception {
-        gA1.open(HEARTBEAT, gB2.seal(HEARTBEAT, MESSAGE));
-        gB2.open(HEARTBEAT, gA1.seal(HEARTBEAT, MESSAGE));
-        byte[] toGB2 = gA1.seal(TO_GB2, MESSAGE, "B/2/gB2");
-        assertEquals(0xD2, toGB2[0] & 0xFF, "gB2 does not follow gA1: signed");
-        assertArrayEquals(MESSAGE, gB2.open(TO_GB2, toGB2).payload());
+    void towardsAGatewayOutsideItsNeighbourhoodAGatewaySignsUntilItAnsweredAndAgainEveryHalfWindow() throws Exception {
+        String toGA1 = "coaptree/A/1/gA1/reply";
+        byte[] first = gA1.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD2, first[0] & 0xFF, "gB2 does not follow gA1 and never heard it: signed");
+        gB2.open(TO_GB2, first);
+        byte[] answer = gB2.seal(toGA1, MESSAGE, "A/1/gA1");
+        assertEquals(0xD2, answer[0] & 0xFF, "gB2 never addressed gA1 a signature yet: signed");
+        gA1.open(toGA1, answer);
+
+        byte[] second = gA1.seal(TO_GB2, MESSAGE, "B/2/gB2");
+        assertEquals(0xD1, second[0] & 0xFF, "gB2 answered gA1's signed request: it holds the key, a link MAC");
+        assertArrayEquals(MESSAGE, gB2.open(TO_GB2, second).payload());
+        byte[] secondAnswer = gB2.seal(toGA1, MESSAGE, "A/1/gA1");
+        assertEquals(0xD1, secondAnswer[0] & 0xFF, "gA1's link MAC proves it holds gB2's key");
+        assertArrayEquals(MESSAGE, gA1.open(toGA1, secondAnswer).payload());
+
+        clock.advance(Duration.ofMillis(FRESHNESS / 2 + 1));
+        assertEquals(0xD2, gA1.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF,
+                "half a window after its last signature towards gB2, gA1 signs again (gB2 does not hear it otherwise)");
+
         meet(dB, gB2);
         assertEquals(0xD1, dB.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF, "a domain and its group follow each other");
+    }
+
+    @Test
+    void aGatewayOutsideTheNeighbourhoodThatNeverAnsweredGetsSignaturesOnly() throws Exception {
+        gB2.open(HEARTBEAT, gA1.seal(HEARTBEAT, MESSAGE)); // gB2 knows gA1's key, but gA1 never heard gB2 answer
+        gA1.open(HEARTBEAT, gB2.seal(HEARTBEAT, MESSAGE));
+        clock.advance(Duration.ofMillis(1));
+        assertEquals(0xD2, gA1.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF);
+        assertEquals(0xD2, gA1.seal(TO_GB2, MESSAGE, "B/2/gB2")[0] & 0xFF, "no answer since: still signed");
     }
 
     @Test
