@@ -3,7 +3,10 @@ package io.coaptree.tree.security;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -91,7 +94,7 @@ final class LinkKeys {
         }
         SecretKeySpec key = derive(peer, peerBoot, peerKey);
         if (key != null) {
-            peers.put(peer, new Peer(peerBoot, peerKey.clone(), key, sentMillis));
+            peers.put(peer, new Peer(peerBoot, peerKey.clone(), key, sentMillis, followsUs(peer)));
         }
     }
 
@@ -108,13 +111,54 @@ final class LinkKeys {
         if (p == null || nowMillis - p.confirmedMillis > confirmationMillis) {
             return Optional.empty();
         }
-        if (!followsUs(peer)) {
+        if (!p.followsUs) {
             Long signed = signedTo.get(peer);
             if (signed == null || nowMillis - signed > confirmationMillis / 2 || p.answeredMillis < signed) {
                 return Optional.empty();
             }
         }
         return Optional.of(new Link(p.boot, p.key));
+    }
+
+    /**
+     * The links towards the gateways that follow this one and hold this boot's key, for {@link FollowerTags}: at most
+     * {@code max}, the most recently confirmed first; none at the root.
+     */
+    synchronized List<Tagged> followerLinks(long nowMillis, int max) {
+        if (selfPath != null && selfPath.isRoot()) {
+            // Every gateway of the tree follows the root, and the root holds links with its domains only: tags
+            // would be carried to a thousand readers for the benefit of a few dozen.
+            return List.of();
+        }
+        List<Map.Entry<String, Peer>> held = new ArrayList<>();
+        for (Map.Entry<String, Peer> entry : peers.entrySet()) {
+            Peer p = entry.getValue();
+            if (p.followsUs && nowMillis - p.confirmedMillis <= confirmationMillis) {
+                held.add(entry);
+            }
+        }
+        if (held.size() > max) {
+            held.sort(Comparator.comparingLong((Map.Entry<String, Peer> e) -> e.getValue().confirmedMillis).reversed());
+            held = held.subList(0, max);
+        }
+        List<Tagged> links = new ArrayList<>(held.size());
+        for (Map.Entry<String, Peer> entry : held) {
+            links.add(new Tagged(entry.getKey(), new Link(entry.getValue().boot, entry.getValue().key)));
+        }
+        return links;
+    }
+
+    /**
+     * The key to check {@code peer}'s tag for this gateway with, in a message of its boot {@code peerBoot}: only
+     * while a signature of that boot was checked here within half the confirmation window, so the signature of a
+     * tagged message is still checked once every half window and the link never lapses while the peer keeps sending.
+     */
+    synchronized Optional<SecretKeySpec> forTag(String peer, long peerBoot, long nowMillis) {
+        Peer p = peers.get(peer);
+        if (p == null || p.boot != peerBoot || nowMillis - p.confirmedMillis > confirmationMillis / 2) {
+            return Optional.empty();
+        }
+        return Optional.of(p.key);
     }
 
     /** This gateway signed a message addressed to {@code peer} at {@code nowMillis} (no link held). */
@@ -217,18 +261,25 @@ final class LinkKeys {
     record Link(long peerBoot, SecretKeySpec key) {
     }
 
+    /** A follower's address and the link with it. */
+    record Tagged(String peer, Link link) {
+    }
+
     private static final class Peer {
         final long boot;
         final byte[] publicKey;
         final SecretKeySpec key;
+        /** Whether the peer follows this gateway ({@link #followsUs}), decided once from the two addresses. */
+        final boolean followsUs;
         long confirmedMillis;
         /** The sending time of the latest message of the peer's opened here. */
         long answeredMillis;
 
-        Peer(long boot, byte[] publicKey, SecretKeySpec key, long confirmedMillis) {
+        Peer(long boot, byte[] publicKey, SecretKeySpec key, long confirmedMillis, boolean followsUs) {
             this.boot = boot;
             this.publicKey = publicKey;
             this.key = key;
+            this.followsUs = followsUs;
             this.confirmedMillis = confirmedMillis;
             this.answeredMillis = confirmedMillis;
         }

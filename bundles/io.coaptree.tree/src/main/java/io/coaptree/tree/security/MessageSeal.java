@@ -7,11 +7,13 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -50,7 +52,8 @@ import io.coaptree.tree.drops.DropReason;
  * <p>
  * A signature carries the sender's certificate (CA mode), except on what every follower of the sender reads (join,
  * heartbeat, leave: {@link #sealForFollowers}), which names it by thumbprint while the followers have it already
- * ({@link CertificateAnnouncements}).
+ * ({@link CertificateAnnouncements}), and with links on carries a tag for each follower it holds a link with, which
+ * that follower checks instead of the signature ({@link FollowerTags}).
  * <p>
  * The COSE structures are read and written with Authlete's COSE library; the signature itself is Bouncy Castle's.
  */
@@ -73,7 +76,8 @@ public final class MessageSeal {
      * array, unprotected map, x5chain or x5t) and holds about a dozen items, its protected header two levels and
      * about fifteen; the bounds leave room and nothing more (see {@link CborBounds}).
      */
-    static final CborBounds BOUNDS = new CborBounds(8, 64);
+    static final CborBounds BOUNDS = new CborBounds(8,
+            FollowerTags.ITEMS_BESIDE_TAGS + FollowerTags.MAX_TAGS * FollowerTags.ITEMS_PER_TAG);
 
     private final String self;
     private final byte[] selfBytes;
@@ -85,6 +89,9 @@ public final class MessageSeal {
     /** Null unless links are on (signature mode only). */
     private final LinkKeys links;
     private final CertificateAnnouncements announcements;
+    /** Null unless links are on. */
+    private final FollowerTags followerTags;
+    private final LongAdder signatureChecks = new LongAdder();
     private final ThreadLocal<Mac> linkMacs = ThreadLocal.withInitial(MessageSeal::newMac);
 
     private MessageSeal(String self, long boot, Clock clock, long freshnessMillis, Protection protection,
@@ -97,6 +104,7 @@ public final class MessageSeal {
         this.protection = protection;
         this.links = links;
         this.announcements = new CertificateAnnouncements(self);
+        this.followerTags = links == null ? null : new FollowerTags(self, boot, links, this::linkMac);
     }
 
     /** Seals with this gateway's Ed25519 key and opens seals whose key {@code trust} vouches for. */
@@ -145,7 +153,7 @@ public final class MessageSeal {
      */
     public byte[] sealForFollowers(String context, byte[] payload) {
         boolean byThumbprint = protection.namesKeyByThumbprint() && !announcements.due(context, clock.millis());
-        return sealWithProtection(context, payload, byThumbprint);
+        return sealWithProtection(context, payload, byThumbprint, true);
     }
 
     /**
@@ -160,10 +168,10 @@ public final class MessageSeal {
             }
             links.signedTo(addressee, clock.millis());
         }
-        return sealWithProtection(context, payload, false);
+        return sealWithProtection(context, payload, false, false);
     }
 
-    private byte[] sealWithProtection(String context, byte[] payload, boolean byThumbprint) {
+    private byte[] sealWithProtection(String context, byte[] payload, boolean byThumbprint, boolean forFollowers) {
         COSEProtectedHeaderBuilder header = new COSEProtectedHeaderBuilder().alg(protection.algorithm())
                 .kid(selfBytes).put(BOOT, boot).put(SEQ, sequence.getAndIncrement()).put(SENT, clock.millis());
         if (links != null) {
@@ -172,6 +180,10 @@ public final class MessageSeal {
         COSEProtectedHeader protectedHeader = header.build();
         COSEUnprotectedHeaderBuilder unprotected = new COSEUnprotectedHeaderBuilder();
         protection.describeKey(unprotected, byThumbprint);
+        if (forFollowers && followerTags != null) {
+            followerTags.addTo(unprotected, () -> structure(COSEMessageType.COSE_MAC0, protectedHeader, context,
+                    payload), clock.millis());
+        }
         COSEUnprotectedHeader unprotectedHeader = unprotected.build();
         byte[] tag = protection.tag(structure(protection.type(), protectedHeader, context, payload));
         COSEMessage message = protection.type() == COSEMessageType.COSE_SIGN1
@@ -232,21 +244,25 @@ public final class MessageSeal {
             if (!MessageDigest.isEqual(expected, tagItem.getValue())) {
                 throw new SealRefusedException(DropReason.FORGED, sender, "the link MAC does not match");
             }
-        } else {
-            check(sender, senderBoot, message.getUnprotectedHeader().getParameters(),
-                    structure(protection.type(), protectedHeader, context, payload), tagItem.getValue(), now);
+        }
+        Map<Object, Object> unprotected = message.getUnprotectedHeader().getParameters();
+        boolean tagged = !linked && followerTags != null && followerTags.holds(sender, senderBoot, unprotected,
+                () -> structure(COSEMessageType.COSE_MAC0, protectedHeader, context, payload), now);
+        if (!linked && !tagged) {
+            check(sender, senderBoot, unprotected, structure(protection.type(), protectedHeader, context, payload),
+                    tagItem.getValue(), now);
         }
         long age = clock.millis() - sent;
         if (Math.abs(age) > freshnessMillis) {
             throw new SealRefusedException(DropReason.STALE, sender,
                     "sent " + age + " ms " + (age >= 0 ? "ago" : "ahead") + ", the window is " + freshnessMillis);
         }
-        if (links != null && !linked && parameters.get(AGREE) instanceof byte[] agree) {
+        if (links != null && !linked && !tagged && parameters.get(AGREE) instanceof byte[] agree) {
             // Only now: the signature held and the message is fresh, so the key is the sender's, of this boot. It
             // counts as confirmed when it was sent, not when it arrived: a replay of it must not prolong the link.
             links.confirm(sender, senderBoot, agree, sent);
         }
-        if (links != null && linked) {
+        if (links != null && (linked || tagged)) {
             links.answered(sender, sent);
         }
         announcements.heard(sender, senderBoot);
@@ -255,6 +271,9 @@ public final class MessageSeal {
 
     private void check(String sender, long senderBoot, Map<Object, Object> unprotected, byte[] toBeAuthenticated,
             byte[] tag, long now) throws SealRefusedException {
+        if (protection.type() == COSEMessageType.COSE_SIGN1) {
+            signatureChecks.increment();
+        }
         try {
             protection.check(sender, unprotected, toBeAuthenticated, tag, now);
         } catch (SealRefusedException e) {
@@ -341,6 +360,27 @@ public final class MessageSeal {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("HmacSHA256 is missing from this JVM", e);
         }
+    }
+
+    /**
+     * Whether {@code sealed} is this gateway's own seal of this boot, by the names in its header alone (nothing
+     * checked): what the broker hands back of what this gateway published on a topic it follows itself.
+     */
+    public boolean sealedHere(byte[] sealed) {
+        try {
+            COSEMessage message = decode(sealed);
+            byte[] kid = message.getProtectedHeader().getKid();
+            return kid != null && Arrays.equals(kid, selfBytes)
+                    && message.getProtectedHeader().getParameters().get(BOOT) instanceof Number b
+                    && b.longValue() == boot;
+        } catch (SealRefusedException notASeal) {
+            return false;
+        }
+    }
+
+    /** Signatures checked since this seal was made (each one an Ed25519 verification in signature mode). */
+    public long signatureChecks() {
+        return signatureChecks.sum();
     }
 
     /** Link keys kept now (0 without links). */

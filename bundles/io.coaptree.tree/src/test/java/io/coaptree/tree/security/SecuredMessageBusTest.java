@@ -177,6 +177,36 @@ class SecuredMessageBusTest {
         assertEquals(0, refusals.total());
     }
 
+    /**
+     * A gateway follows its own path (its replicas'), so the broker hands its own join, heartbeat and leave back:
+     * they are dropped unopened and uncounted; a heartbeat under its name from another boot (the same gateway started
+     * twice) is opened and reaches the membership protocol, which refuses the name.
+     */
+    @Test
+    void ownMembershipMessagesAreNotOpenedAnotherBootUnderTheSameNameIs() {
+        TreePki.Gateway credentials = pki.issue("A/2/gA2");
+        CertificateAuthorityTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
+        MessageSeal seal = MessageSeal.signingWithLinks("A/2/gA2", clock.millis(), GatewayKey.of(
+                credentials.keys().getPrivate(), credentials.certificate()), trust, clock, 30_000, 16);
+        MessageBus gA2 = GatewaySecurity.sealing(SecurityMode.SIGNATURE, seal, new SecurityLimits(128, 16), refusals,
+                topics, clock).protect(broker.connect("gA2", null), 1024);
+        gA2.subscribe("coaptree/A/2/+/+", collecting());
+        gA2.publish("coaptree/A/2/gA2/heartbeat", "own".getBytes(StandardCharsets.UTF_8));
+        gA2.publish("coaptree/A/2/gA2/join", "own".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of(), received);
+        assertEquals(0, seal.signatureChecks());
+        assertEquals(0, refusals.total());
+
+        clock.advance(Duration.ofMillis(1));
+        MessageBus twin = GatewaySecurity.sealing(SecurityMode.SIGNATURE, MessageSeal.signingWithLinks("A/2/gA2",
+                clock.millis(), GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate()), trust,
+                clock, 30_000, 16), new SecurityLimits(128, 16), refusals, topics, clock)
+                .protect(broker.connect("twin", null), 1024);
+        twin.publish("coaptree/A/2/gA2/heartbeat", "twin".getBytes(StandardCharsets.UTF_8));
+        assertEquals(List.of("coaptree/A/2/gA2/heartbeat twin from A/2/gA2"), received);
+        assertEquals(1, seal.signatureChecks());
+    }
+
     @Test
     void onATopicThatNamesItsSenderTheSealMustBeThatNodes() {
         gA1.subscribe("coaptree/+/+/+/heartbeat", collecting());

@@ -1,6 +1,7 @@
 package io.coaptree.bench.fleet;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the fleet simulator measured for one fleet size: one object of result.json's {@code runs}. A figure not
@@ -36,15 +37,18 @@ import java.util.List;
  * @param remoteReadP50Ms remote reads between random groups at 100/s for the idle window's length, median
  * @param remoteReadP99Ms the same, 99th percentile
  * @param remoteReadFailed the same, reads not answered 2.05
+ * @param remoteReadFailures those reads by their answer's code, or {@code unanswered}
  * @param readsSimulatorCpuPercent the simulator's CPU meanwhile, in percent of the machine (all its cores)
  * @param readsCollectorPauses the simulator's collector pauses meanwhile: each stops every gateway at once
  * @param readsLongestPauseMs the longest of them
+ * @param readsSimulatorKernelPercent the kernel's share of the simulator's CPU meanwhile (NaN off Linux)
  * @param domainRestartGateways how many gateways restarted together: the busiest domain and its groups
  * @param domainRestartDuplicatesMax the most links a paged lookup at the root listed twice while they restarted
  * @param domainRestartMissingMax the most links it missed meanwhile
  * @param domainRestartCompleteSeconds from their stop until the tree and the root's lookup were complete again
  * @param threads live threads of the simulator's JVM with the fleet running
  * @param idleSimulatorCpuPercent the simulator's CPU in the idle window, in percent of the machine
+ * @param idleSimulatorKernelPercent the kernel's share of it (NaN off Linux)
  * @param phases a group's, a domain's and the root's traffic a second while idle, while one group joins, while it
  *        restarts and while a whole domain restarts
  */
@@ -55,9 +59,11 @@ public record FleetFigures(int gateways, int brokers, double coldStartSeconds, d
         double brokerDeliveriesPerSecond, Double rootDirectoryHeapMiB, Long rootLinks,
         Double pagedLookupCompleteSeconds, Integer pageSize, Long pagesTimed, Long pagesFailed, Double pageP50Ms,
         Double pageP99Ms, Double remoteReadP50Ms, Double remoteReadP99Ms, Long remoteReadFailed,
-        Double readsSimulatorCpuPercent, Long readsCollectorPauses, Double readsLongestPauseMs,
+        Map<String, Long> remoteReadFailures, Double readsSimulatorCpuPercent, Long readsCollectorPauses,
+        Double readsLongestPauseMs, Double readsSimulatorKernelPercent,
         Integer domainRestartGateways, Long domainRestartDuplicatesMax, Long domainRestartMissingMax,
-        Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent, List<PhaseRates> phases) {
+        Double domainRestartCompleteSeconds, int threads, double idleSimulatorCpuPercent,
+        double idleSimulatorKernelPercent, List<PhaseRates> phases) {
 
     public FleetFigures {
         phases = List.copyOf(phases);

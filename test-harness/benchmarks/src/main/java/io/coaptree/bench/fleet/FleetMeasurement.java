@@ -149,11 +149,14 @@ final class FleetMeasurement {
                 pages == null ? null : pages.failed(), pages == null ? null : pages.p50Millis(),
                 pages == null ? null : pages.p99Millis(),
                 reads == null ? null : reads.p50Millis(), reads == null ? null : reads.p99Millis(),
-                reads == null ? null : reads.failed(), reads == null ? null : reads.simulator().cpuPercent(),
+                reads == null ? null : reads.failed(), reads == null ? null : reads.failures(),
+                reads == null ? null : reads.simulator().cpuPercent(),
                 reads == null ? null : reads.simulator().pauses(),
-                reads == null ? null : reads.simulator().longestPauseMillis(), site == null ? null : site.gateways(),
+                reads == null ? null : reads.simulator().longestPauseMillis(),
+                reads == null ? null : reads.simulator().kernelPercent(), site == null ? null : site.gateways(),
                 site == null ? null : site.duplicatesMax(), site == null ? null : site.missingMax(),
-                site == null ? null : site.completeSeconds(), threads, idleLoad.cpuPercent(), phases);
+                site == null ? null : site.completeSeconds(), threads, idleLoad.cpuPercent(), idleLoad.kernelPercent(),
+                phases);
     }
 
     /** The gateways a joining {@code gateway} should cost nothing: all but its neighbourhood and itself. */

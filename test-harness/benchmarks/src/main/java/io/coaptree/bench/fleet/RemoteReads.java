@@ -2,16 +2,19 @@ package io.coaptree.bench.fleet;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.HdrHistogram.ConcurrentHistogram;
 
+import io.coaptree.codec.CoapEnvelope;
 import io.coaptree.tree.model.NodeAddress;
 
 /**
@@ -22,10 +25,12 @@ import io.coaptree.tree.model.NodeAddress;
  * @param p50Millis the median latency of the answered reads
  * @param p99Millis their 99th percentile
  * @param failed reads that failed
+ * @param failures the failed reads by their answer's code ({@code 5.04}), or {@code unanswered}
  * @param reads reads made
  * @param simulator what the simulator itself cost meanwhile (its CPU, its collector's pauses)
  */
-record RemoteReads(double p50Millis, double p99Millis, long failed, long reads, SimulatorLoad.Figures simulator) {
+record RemoteReads(double p50Millis, double p99Millis, long failed, Map<String, Long> failures, long reads,
+        SimulatorLoad.Figures simulator) {
 
     /** A read not answered this long after the last was sent is failed (the tree's own timeout is shorter). */
     private static final Duration WAIT = Duration.ofSeconds(10);
@@ -38,7 +43,7 @@ record RemoteReads(double p50Millis, double p99Millis, long failed, long reads, 
     static RemoteReads run(FleetSimulation fleet, List<NodeAddress> groups, int resources, int perSecond,
             Duration duration, long seed) throws InterruptedException {
         ConcurrentHistogram micros = new ConcurrentHistogram(TimeUnit.MINUTES.toMicros(1), 3);
-        AtomicLong failed = new AtomicLong();
+        Map<String, Long> failures = new ConcurrentSkipListMap<>();
         int total = (int) Math.max(1, duration.toMillis() * perSecond / 1000);
         CountDownLatch answered = new CountDownLatch(total);
         Random random = new Random(seed);
@@ -73,15 +78,19 @@ record RemoteReads(double p50Millis, double p99Millis, long failed, long reads, 
                     if (answer.code() == SensorAnswers.CONTENT) {
                         micros.recordValue(Math.max(0, (System.nanoTime() - due) / 1000));
                     } else {
-                        failed.incrementAndGet();
+                        failures.merge(CoapEnvelope.codeToString(answer.code()), 1L, Long::sum);
                     }
                     answered.countDown();
                 });
             }, 0, periodNanos, TimeUnit.NANOSECONDS);
             boolean all = answered.await(duration.plus(WAIT).toMillis(), TimeUnit.MILLISECONDS);
             long unanswered = all ? 0 : answered.getCount();
+            if (unanswered > 0) {
+                failures.put("unanswered", unanswered);
+            }
+            long failed = failures.values().stream().mapToLong(Long::longValue).sum();
             return new RemoteReads(micros.getValueAtPercentile(50) / 1e3, micros.getValueAtPercentile(99) / 1e3,
-                    failed.get() + unanswered, total, load.figures());
+                    failed, new TreeMap<>(failures), total, load.figures());
         } finally {
             pacer.shutdownNow();
         }

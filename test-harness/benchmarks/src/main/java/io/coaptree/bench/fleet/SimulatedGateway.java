@@ -83,7 +83,11 @@ final class SimulatedGateway implements AutoCloseable {
         DroppedMessages dropped = new DroppedMessages(clock, options.refusalWarnIntervalMillis());
         protocol = new MembershipProtocol(options, clock, dropped);
         delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of()), "fleet-" + address.name());
-        GatewaySecurity security = security(address, credentials, trust, dropped, topics, clock);
+        SecurityOptions securityOptions = SecurityOptions.fromProperties(Map.of());
+        MessageSeal seal = seal(address, credentials, trust, securityOptions, clock);
+        meter.countChecks(seal::signatureChecks);
+        GatewaySecurity security = GatewaySecurity.sealing(securityOptions.mode(), seal, securityOptions.limits(),
+                dropped, topics, clock);
         GatewayBuses buses = new GatewayBuses(meter, scheduler, delivery, topics, dropped, security);
         membershipBus = buses.openForMembership(options.maxMessageBytes());
         remoteQuery = resources == 0 ? null
@@ -102,16 +106,14 @@ final class SimulatedGateway implements AutoCloseable {
     }
 
     /** As the tree handler's {@code KeystoreSecurity} with the default settings, the key from the fleet's CA. */
-    private static GatewaySecurity security(NodeAddress address, TreePki.Gateway credentials, SenderTrust trust,
-            DroppedMessages dropped, TreeTopics topics, Clock clock) {
-        SecurityOptions options = SecurityOptions.fromProperties(Map.of());
+    private static MessageSeal seal(NodeAddress address, TreePki.Gateway credentials, SenderTrust trust,
+            SecurityOptions options, Clock clock) {
         long boot = LAST_BOOT.updateAndGet(last -> Math.max(last + 1, clock.millis()));
         GatewayKey key = GatewayKey.of(credentials.keys().getPrivate(), credentials.certificate());
-        MessageSeal seal = options.linkMacs()
+        return options.linkMacs()
                 ? MessageSeal.signingWithLinks(address.text(), boot, key, trust, clock, options.freshnessMillis(),
                         options.limits().maxSenders())
                 : MessageSeal.signing(address.text(), boot, key, trust, clock, options.freshnessMillis());
-        return GatewaySecurity.sealing(options.mode(), seal, options.limits(), dropped, topics, clock);
     }
 
     private synchronized void startWhenConnected() {

@@ -2,6 +2,7 @@ package io.coaptree.bench.fleet;
 
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 
 import org.eclipse.kura.KuraException;
 import org.eclipse.kura.data.transport.listener.DataTransportListener;
@@ -14,8 +15,9 @@ import io.coaptree.tree.transport.DataTransportListenerAdapter;
 
 /**
  * One gateway's MQTT traffic as its transport sees it: messages and bytes in and out, and the signature checks the
- * messages in cost (a tagged {@code COSE_Sign1}, first byte 0xD2, is one Ed25519 check; a {@code COSE_Mac0} under a
- * link key is none). Also counts what arrived from one watched gateway (its topics), the meter of "a join costs the
+ * messages in cost, as the gateway's seal counts them (a {@code COSE_Sign1} is not always one: a follower holding a
+ * link checks its tag instead, and a gateway's own heartbeats handed back by the broker are not opened). Also counts
+ * what arrived from one watched gateway (its topics), the meter of "a join costs the
  * gateways outside its neighbourhood nothing". A decorator of the transport, so the tree's code runs unchanged above.
  */
 final class WireMeter implements DataTransportService {
@@ -24,13 +26,14 @@ final class WireMeter implements DataTransportService {
     static final class Counts {
         final LongAdder messagesIn = new LongAdder();
         final LongAdder bytesIn = new LongAdder();
-        final LongAdder checks = new LongAdder();
+        /** The Ed25519 verifications the gateway's seal made; set once the seal exists. */
+        volatile LongSupplier checks = () -> 0;
         final LongAdder messagesOut = new LongAdder();
         final LongAdder bytesOut = new LongAdder();
         final LongAdder fromWatched = new LongAdder();
 
         Snapshot snapshot() {
-            return new Snapshot(messagesIn.sum(), bytesIn.sum(), checks.sum(), messagesOut.sum(), bytesOut.sum(),
+            return new Snapshot(messagesIn.sum(), bytesIn.sum(), checks.getAsLong(), messagesOut.sum(), bytesOut.sum(),
                     fromWatched.sum());
         }
     }
@@ -50,8 +53,6 @@ final class WireMeter implements DataTransportService {
                     messagesOut + other.messagesOut, bytesOut + other.bytesOut, fromWatched + other.fromWatched);
         }
     }
-
-    private static final int COSE_SIGN1_TAG = 0xD2;
 
     private final DataTransportService transport;
     private final TreeTopics topics;
@@ -74,6 +75,11 @@ final class WireMeter implements DataTransportService {
         return counts;
     }
 
+    /** Counts the signature checks of the gateway's seal from now on. */
+    void countChecks(LongSupplier signatureChecks) {
+        counts.checks = signatureChecks;
+    }
+
     /** Counts every message the transport hands its listeners; the tree's own listener is called beside it. */
     private final class Arrivals extends DataTransportListenerAdapter {
 
@@ -81,9 +87,6 @@ final class WireMeter implements DataTransportService {
         public void onMessageArrived(String topic, byte[] payload, int qos, boolean retained) {
             counts.messagesIn.increment();
             counts.bytesIn.add(payload.length);
-            if (payload.length > 0 && (payload[0] & 0xFF) == COSE_SIGN1_TAG) {
-                counts.checks.increment();
-            }
             NodeAddress from = watched.get();
             if (from != null && topics.parse(topic).filter(parsed -> parsed.node().equals(from)).isPresent()) {
                 counts.fromWatched.increment();

@@ -23,7 +23,7 @@ class FleetSimulationTest {
 
     @Test
     @Timeout(60)
-    void aSmallFleetCompletesSynchronisesItsDirectoriesReadsAcrossAndItsMetersCountSignedHeartbeats(@TempDir Path dir)
+    void aSmallFleetCompletesSynchronisesItsDirectoriesReadsAcrossAndItsMetersCountSignatureChecks(@TempDir Path dir)
             throws Exception {
         Prerequisites.debianTool("mosquitto", "mosquitto");
         FleetLayout layout = FleetLayout.of(4);
@@ -52,10 +52,12 @@ class FleetSimulationTest {
                 WireMeter.Snapshot seen = after.get(gateway).minus(before.get(gateway));
                 if (Neighbourhood.follows(gateway.path(), joiner.path())) {
                     assertTrue(seen.fromWatched() >= 2, gateway + " got the join request and a heartbeat: " + seen);
+                    // the joiner's first messages are opened by their signature: nobody holds a link with it yet
+                    assertTrue(seen.checks() > 0, gateway + " checked the joiner's signatures: " + seen);
                 } else {
                     assertEquals(0, seen.fromWatched(), gateway + " is outside the joiner's neighbourhood: " + seen);
                 }
-                assertTrue(seen.checks() > 0 && seen.checks() <= seen.messagesIn(), "signed messages: " + seen);
+                assertTrue(seen.checks() <= seen.messagesIn(), "at most a check a message: " + seen);
                 assertTrue(seen.bytesIn() > 200 * seen.messagesIn(), "a signed message carries its certificate: "
                         + seen);
                 assertTrue(after.get(gateway).messagesOut() > 0, gateway + " heartbeats");
