@@ -72,9 +72,10 @@ public final class MessageSeal {
     static final int LINK_ALGORITHM = 5;
 
     /**
-     * What a seal and its protected header may declare before they are decoded: a seal nests four levels (tag,
-     * array, unprotected map, x5chain or x5t) and holds about a dozen items, its protected header two levels and
-     * about fifteen; the bounds leave room and nothing more (see {@link CborBounds}).
+     * What a seal and its protected header may declare before they are decoded: a seal nests five levels (tag,
+     * array, unprotected map, follower tags, a tag's entry) and holds about a dozen items and four a follower tag,
+     * its protected header two levels and about fifteen; the bounds leave room and nothing more (see
+     * {@link CborBounds}).
      */
     static final CborBounds BOUNDS = new CborBounds(8,
             FollowerTags.ITEMS_BESIDE_TAGS + FollowerTags.MAX_TAGS * FollowerTags.ITEMS_PER_TAG);
