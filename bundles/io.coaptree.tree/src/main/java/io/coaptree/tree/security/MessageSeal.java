@@ -1,13 +1,14 @@
 package io.coaptree.tree.security;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -93,6 +94,12 @@ public final class MessageSeal {
     /** Null unless links are on. */
     private final FollowerTags followerTags;
     private final LongAdder signatureChecks = new LongAdder();
+    /**
+     * The last few messages sealed for followers, byte for byte: the broker hands each back to this gateway, which
+     * follows its own path. A heartbeat every 2 s and its echo within milliseconds: eight is room enough.
+     */
+    private final Map<ByteBuffer, Boolean> sealedForFollowers = Collections.synchronizedMap(
+            new LeastRecentlyUsedMap<>(8));
     private final ThreadLocal<Mac> linkMacs = ThreadLocal.withInitial(MessageSeal::newMac);
 
     private MessageSeal(String self, long boot, Clock clock, long freshnessMillis, Protection protection,
@@ -154,7 +161,9 @@ public final class MessageSeal {
      */
     public byte[] sealForFollowers(String context, byte[] payload) {
         boolean byThumbprint = protection.namesKeyByThumbprint() && !announcements.due(context, clock.millis());
-        return sealWithProtection(context, payload, byThumbprint, true);
+        byte[] sealed = sealWithProtection(context, payload, byThumbprint, true);
+        sealedForFollowers.put(ByteBuffer.wrap(sealed), Boolean.TRUE);
+        return sealed;
     }
 
     /**
@@ -364,19 +373,12 @@ public final class MessageSeal {
     }
 
     /**
-     * Whether {@code sealed} is this gateway's own seal of this boot, by the names in its header alone (nothing
-     * checked): what the broker hands back of what this gateway published on a topic it follows itself.
+     * Whether {@code sealed} is, byte for byte, one of the last messages {@link #sealForFollowers} made: what the
+     * broker hands back of this gateway's own join, heartbeat or leave. A forgery under this gateway's name never
+     * matches, and is opened (and refused) as any message.
      */
     public boolean sealedHere(byte[] sealed) {
-        try {
-            COSEMessage message = decode(sealed);
-            byte[] kid = message.getProtectedHeader().getKid();
-            return kid != null && Arrays.equals(kid, selfBytes)
-                    && message.getProtectedHeader().getParameters().get(BOOT) instanceof Number b
-                    && b.longValue() == boot;
-        } catch (SealRefusedException notASeal) {
-            return false;
-        }
+        return sealedForFollowers.containsKey(ByteBuffer.wrap(sealed));
     }
 
     /** Signatures checked since this seal was made (each one an Ed25519 verification in signature mode). */

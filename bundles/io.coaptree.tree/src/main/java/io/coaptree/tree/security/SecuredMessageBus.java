@@ -76,7 +76,7 @@ public final class SecuredMessageBus implements MessageBus {
     private byte[] seal(String topic, byte[] payload) {
         Optional<TreeTopics.ParsedTopic> parsed = topics.parse(topic);
         TopicKind kind = parsed.map(TreeTopics.ParsedTopic::kind).orElse(null);
-        if (kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE) {
+        if (kind != null && isMembership(kind)) {
             return seal.sealForFollowers(topic, payload);
         }
         boolean everyone = kind == null || namesItsSender(kind) || kind == TopicKind.LWT;
@@ -125,8 +125,8 @@ public final class SecuredMessageBus implements MessageBus {
         if (parsed.isPresent() && isMembership(parsed.get().kind()) && seal.self().equals(topicNode)
                 && seal.sealedHere(bytes)) {
             // Our own join, heartbeat or leave, handed back by the broker (we follow our own path, for replicas): it
-            // tells us nothing, and checking its signature cost a group a third of its idle checks. A copy of
-            // another boot (a gateway started twice under our name) is opened as any message.
+            // tells us nothing, and checking its signature cost a group a third of its idle checks. Anything else
+            // on our topics (a gateway started twice under our name, a forgery) is opened as any message.
             return remember(bytes, null);
         }
         MessageSeal.Opened opened;
@@ -161,8 +161,7 @@ public final class SecuredMessageBus implements MessageBus {
     }
 
     private static boolean namesItsSender(TopicKind kind) {
-        return kind == TopicKind.JOIN || kind == TopicKind.HEARTBEAT || kind == TopicKind.LEAVE
-                || kind == TopicKind.TELEMETRY;
+        return isMembership(kind) || kind == TopicKind.TELEMETRY;
     }
 
     private static String replayDetail(ReplayWindows.Verdict verdict, MessageSeal.Opened opened) {

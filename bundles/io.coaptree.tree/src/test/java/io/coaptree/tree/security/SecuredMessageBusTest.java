@@ -179,8 +179,9 @@ class SecuredMessageBusTest {
 
     /**
      * A gateway follows its own path (its replicas'), so the broker hands its own join, heartbeat and leave back:
-     * they are dropped unopened and uncounted; a heartbeat under its name from another boot (the same gateway started
-     * twice) is opened and reaches the membership protocol, which refuses the name.
+     * they are dropped unopened and uncounted; anything else on its topics is opened: a copy of its heartbeat with
+     * one byte changed is refused as forged, and a heartbeat under its name from another boot (the same gateway
+     * started twice) reaches the membership protocol, which refuses the name.
      */
     @Test
     void ownMembershipMessagesAreNotOpenedAnotherBootUnderTheSameNameIs() {
@@ -191,11 +192,19 @@ class SecuredMessageBusTest {
         MessageBus gA2 = GatewaySecurity.sealing(SecurityMode.SIGNATURE, seal, new SecurityLimits(128, 16), refusals,
                 topics, clock).protect(broker.connect("gA2", null), 1024);
         gA2.subscribe("coaptree/A/2/+/+", collecting());
+        List<byte[]> onTheWire = new ArrayList<>();
+        raw.subscribe("coaptree/A/2/gA2/heartbeat", (topic, payload) -> onTheWire.add(payload));
         gA2.publish("coaptree/A/2/gA2/heartbeat", "own".getBytes(StandardCharsets.UTF_8));
         gA2.publish("coaptree/A/2/gA2/join", "own".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of(), received);
         assertEquals(0, seal.signatureChecks());
         assertEquals(0, refusals.total());
+
+        byte[] altered = onTheWire.get(0).clone();
+        altered[altered.length - 1] ^= 1; // in the signature
+        raw.publish("coaptree/A/2/gA2/heartbeat", altered);
+        assertEquals(List.of(), received);
+        assertEquals(1, refusals.count(DropReason.FORGED), "opened, checked and refused, not taken for our echo");
 
         clock.advance(Duration.ofMillis(1));
         MessageBus twin = GatewaySecurity.sealing(SecurityMode.SIGNATURE, MessageSeal.signingWithLinks("A/2/gA2",
@@ -204,7 +213,7 @@ class SecuredMessageBusTest {
                 .protect(broker.connect("twin", null), 1024);
         twin.publish("coaptree/A/2/gA2/heartbeat", "twin".getBytes(StandardCharsets.UTF_8));
         assertEquals(List.of("coaptree/A/2/gA2/heartbeat twin from A/2/gA2"), received);
-        assertEquals(1, seal.signatureChecks());
+        assertEquals(2, seal.signatureChecks());
     }
 
     @Test
