@@ -1,6 +1,7 @@
 package io.coaptree.mqtt.component;
 
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 import javax.net.ssl.SSLSocketFactory;
 
@@ -73,8 +74,23 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     /** The properties the transport runs with. DS calls activate, modified and deactivate one at a time. */
     private volatile Map<String, Object> runningProperties = Map.of();
 
+    /** Where listeners run when not on a thread of the transport's own; null on a gateway. */
+    private final Executor sharedListenerThreads;
     private volatile ListenerDispatcher dispatcher;
     private volatile BrokerConnection connection;
+
+    /** As Declarative Services makes it: listeners run on a thread of the transport's own. */
+    public LeanMqttDataTransport() {
+        this(null);
+    }
+
+    /**
+     * For a host of many transports in one JVM (the fleet simulator): each transport's listeners run on threads of
+     * {@code sharedListenerThreads}, still one event at a time and in order.
+     */
+    public LeanMqttDataTransport(Executor sharedListenerThreads) {
+        this.sharedListenerThreads = sharedListenerThreads;
+    }
 
     // ---------------------------------------------------------------- dependencies
 
@@ -136,7 +152,9 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     @Activate
     public void activate(Map<String, Object> properties) {
         runningProperties = Map.copyOf(properties);
-        dispatcher = new ListenerDispatcher("coaptree-mqtt-listeners", listenerQueueCapacity(properties));
+        int capacity = listenerQueueCapacity(properties);
+        dispatcher = sharedListenerThreads == null ? new ListenerDispatcher("coaptree-mqtt-listeners", capacity)
+                : new ListenerDispatcher(sharedListenerThreads, capacity);
         connection = new BrokerConnection(PID, dispatcher, new KeystoreTls());
         connection.start(configure(properties, "Activated"));
     }

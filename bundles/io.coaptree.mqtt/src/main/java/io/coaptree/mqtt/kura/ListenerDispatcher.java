@@ -1,14 +1,15 @@
 package io.coaptree.mqtt.kura;
 
+import java.util.ArrayDeque;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -21,8 +22,12 @@ import io.coaptree.mqtt.connection.ConnectionEvents;
 
 /**
  * Delivers transport events (the connection's, and the component's configuration updates) to
- * {@link DataTransportListener}s on one dedicated thread, in the order they happened. Paho's threads only enqueue: a slow listener must never keep the client from reading the socket
- * and answering keep-alive, which is how loaded gateways lost their broker connection.
+ * {@link DataTransportListener}s one at a time, in the order they happened, off Paho's threads. Paho's threads only
+ * enqueue: a slow listener must never keep the client from reading the socket and answering keep-alive, which is
+ * how loaded gateways lost their broker connection.
+ * <p>
+ * On a gateway the events run on one dedicated thread. A host of many transports in one JVM (the fleet simulator)
+ * may pass an executor they share instead: each transport's events still run one at a time and in order.
  * <p>
  * The queue is bounded. When listeners fall that far behind, further events are dropped, counted and logged
  * rather than blocking Paho (which would stall keep-alive) or growing without limit.
@@ -33,21 +38,38 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     private static final long DROP_LOG_EVERY = 1000;
 
     private final List<DataTransportListener> listeners = new CopyOnWriteArrayList<>();
-    private final ThreadPoolExecutor executor;
+    private final Executor executor;
+    /** The dispatcher's own thread, shut down on close; null when the executor is shared. */
+    private final ExecutorService ownThread;
+    private final int queueCapacity;
+    /** Events waiting, not the one running; guards itself, {@link #draining} and {@link #closed}. */
+    private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
     private final AtomicLong dropped = new AtomicLong();
+    private boolean draining;
+    private boolean closed;
     private volatile Thread dispatchThread;
 
+    /** Events on a thread of the dispatcher's own, named {@code threadName}. */
     public ListenerDispatcher(String threadName, int queueCapacity) {
+        this(Executors.newSingleThreadExecutor(runnable -> {
+            Thread t = new Thread(runnable, threadName);
+            t.setDaemon(true);
+            return t;
+        }), true, queueCapacity);
+    }
+
+    /** Events on threads of {@code shared}, which the dispatcher never shuts down. */
+    public ListenerDispatcher(Executor shared, int queueCapacity) {
+        this(shared, false, queueCapacity);
+    }
+
+    private ListenerDispatcher(Executor executor, boolean own, int queueCapacity) {
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity: " + queueCapacity + " must be at least 1");
         }
-        this.executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
-                new ArrayBlockingQueue<>(queueCapacity), runnable -> {
-                    Thread t = new Thread(runnable, threadName);
-                    t.setDaemon(true);
-                    dispatchThread = t;
-                    return t;
-                }, new ThreadPoolExecutor.AbortPolicy());
+        this.executor = Objects.requireNonNull(executor, "executor");
+        this.ownThread = own ? (ExecutorService) executor : null;
+        this.queueCapacity = queueCapacity;
     }
 
     public void add(DataTransportListener listener) {
@@ -106,17 +128,20 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
             notifyAll("disconnecting", event);
             return;
         }
+        CountDownLatch told = new CountDownLatch(1);
+        if (!enqueue("disconnecting", () -> {
+            notifyAll("disconnecting", event);
+            told.countDown();
+        })) {
+            return;
+        }
         try {
-            Future<?> done = executor.submit(() -> notifyAll("disconnecting", event));
-            done.get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (RejectedExecutionException e) {
-            countDrop("disconnecting");
-        } catch (TimeoutException e) {
-            logger.warn("Listeners did not handle 'disconnecting' within {} ms; disconnecting anyway", timeoutMillis);
+            if (!told.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                logger.warn("Listeners did not handle 'disconnecting' within {} ms; disconnecting anyway",
+                        timeoutMillis);
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
-            logger.warn("Dispatching 'disconnecting' failed", e.getCause());
         }
     }
 
@@ -126,18 +151,68 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     }
 
     private void dispatch(String name, Consumer<DataTransportListener> event) {
-        try {
-            executor.execute(() -> notifyAll(name, event));
-        } catch (RejectedExecutionException e) {
+        enqueue(name, () -> notifyAll(name, event));
+    }
+
+    /** Queues {@code work}, starting a drain unless one runs; false if it was dropped (queue full or closed). */
+    private boolean enqueue(String name, Runnable work) {
+        boolean full;
+        boolean start = false;
+        synchronized (queue) {
+            if (closed) {
+                logger.debug("Dispatcher closed; '{}' not delivered", name);
+                return false;
+            }
+            full = queue.size() >= queueCapacity;
+            if (!full) {
+                queue.addLast(work);
+                start = !draining;
+                draining = true;
+            }
+        }
+        if (full) {
             countDrop(name);
+            return false;
+        }
+        if (start) {
+            try {
+                executor.execute(this::drain);
+            } catch (RejectedExecutionException e) {
+                synchronized (queue) {
+                    draining = false;
+                    queue.notifyAll();
+                }
+                countDrop(name);
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Runs the queued events in order until none is left; one drain at a time. */
+    private void drain() {
+        while (true) {
+            Runnable next;
+            synchronized (queue) {
+                next = queue.pollFirst();
+                if (next == null) {
+                    dispatchThread = null;
+                    draining = false;
+                    queue.notifyAll();
+                    return;
+                }
+                dispatchThread = Thread.currentThread();
+            }
+            try {
+                next.run();
+            } catch (Error e) {
+                // listeners' exceptions are caught per listener; an Error must not end the drain for good
+                logger.warn("A listener failed with {}", e.toString());
+            }
         }
     }
 
     private void countDrop(String name) {
-        if (executor.isShutdown()) {
-            logger.debug("Dispatcher closed; '{}' not delivered", name);
-            return;
-        }
         long count = dropped.incrementAndGet();
         if (count == 1 || count % DROP_LOG_EVERY == 0) {
             logger.error("Listener queue full: '{}' dropped ({} events dropped so far); listeners are too slow",
@@ -155,16 +230,23 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
         }
     }
 
-    /** Delivers what is queued (waiting at most {@code timeoutMillis}), then stops the dispatch thread. */
+    /** Delivers what is queued (waiting at most {@code timeoutMillis}), then stops taking events. */
     public void close(long timeoutMillis) {
-        executor.shutdown();
-        try {
-            if (!executor.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                executor.shutdownNow();
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        synchronized (queue) {
+            closed = true;
+            try {
+                long left;
+                while (draining && (left = deadline - System.nanoTime()) > 0) {
+                    queue.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
             }
-        } catch (InterruptedException e) {
-            executor.shutdownNow();
-            Thread.currentThread().interrupt();
+            queue.clear();
+        }
+        if (ownThread != null) {
+            ownThread.shutdownNow();
         }
     }
 

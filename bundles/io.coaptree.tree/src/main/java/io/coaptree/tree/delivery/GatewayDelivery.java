@@ -2,15 +2,10 @@ package io.coaptree.tree.delivery;
 
 import io.coaptree.tree.bus.DeliveryClass;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.slf4j.Logger;
@@ -23,14 +18,15 @@ import io.coaptree.tree.drops.DroppedMessages;
  * A gateway's delivery machinery, one per configuration of the tree handler, shared by every bus of the gateway:
  * <ul>
  * <li>inbound: arrivals leave the MQTT client's delivery thread at once for a {@link ClassedQueue}, from which
- * {@code delivery.workers} threads open and handle them in parallel (control first, normal never starved); work
- * with an order key runs one at a time per key, in arrival order;</li>
- * <li>outbound: publishes wait in a second {@link ClassedQueue} for the one sender thread, so that an urgent or
+ * up to {@code delivery.workers} handlers open and handle them in parallel (control first, normal never starved);
+ * work with an order key runs one at a time per key, in arrival order;</li>
+ * <li>outbound: publishes wait in a second {@link ClassedQueue} for the one sender, so that an urgent or
  * control message overtakes queued normal ones while the transport's in-flight window is full;</li>
  * <li>batching: {@link #batching} wraps a sealed bus so normal messages to a busy next hop share one seal and one
  * publish, flushed on time by this delivery's timer.</li>
  * </ul>
- * What a full queue cannot take is dropped and counted ({@link #dropped}), never blocks its producer.
+ * What a full queue cannot take is dropped and counted ({@link #dropped}), never blocks its producer. Handlers,
+ * sender and timer run on {@link DeliveryThreads}: the gateway's own, or executors shared by many gateways.
  */
 public final class GatewayDelivery implements AutoCloseable {
 
@@ -43,8 +39,9 @@ public final class GatewayDelivery implements AutoCloseable {
     private final Map<DeliveryClass, Integer> capacities;
     private final ClassedQueue<Task> inbound;
     private final ClassedQueue<Runnable> outbound;
-    private final List<Thread> threads = new ArrayList<>();
-    private final ScheduledExecutorService timer;
+    private final DeliveryThreads threads;
+    private final QueueDrainers<Task> handlers;
+    private final QueueDrainers<Runnable> sender;
     /** Order keys being handled, with the work that arrived for them meanwhile; guarded by itself. */
     private final Map<String, ArrayDeque<Task>> busyKeys = new HashMap<>();
     private final Map<DeliveryClass, AtomicLong> inboundDropped = new EnumMap<>(DeliveryClass.class);
@@ -55,9 +52,14 @@ public final class GatewayDelivery implements AutoCloseable {
     private record Task(DeliveryClass deliveryClass, String orderKey, Runnable work) {
     }
 
-    /** @param name names the threads ({@code <name>-in-1}, {@code <name>-out}, {@code <name>-batch}) */
+    /** @param name names the delivery's own threads ({@code <name>-in-1}, {@code <name>-out}, {@code <name>-batch}) */
     public GatewayDelivery(DeliveryTuning options, String name) {
+        this(options, DeliveryThreads.own(name, options.workers()));
+    }
+
+    public GatewayDelivery(DeliveryTuning options, DeliveryThreads threads) {
         this.options = Objects.requireNonNull(options, "options");
+        this.threads = Objects.requireNonNull(threads, "threads");
         capacities = options.capacities();
         inbound = new ClassedQueue<>(options.capacities(), options.normalEvery());
         outbound = new ClassedQueue<>(options.capacities(), options.normalEvery());
@@ -65,18 +67,11 @@ public final class GatewayDelivery implements AutoCloseable {
             inboundDropped.put(c, new AtomicLong());
             outboundDropped.put(c, new AtomicLong());
         }
-        for (int i = 1; i <= options.workers(); i++) {
-            threads.add(daemon(this::handleArrivals, name + "-in-" + i));
-        }
-        threads.add(daemon(this::sendPublishes, name + "-out"));
-        timer = Executors.newSingleThreadScheduledExecutor(task -> daemon(task, name + "-batch"));
-        threads.forEach(Thread::start);
-    }
-
-    private static Thread daemon(Runnable task, String name) {
-        Thread t = new Thread(task, name);
-        t.setDaemon(true);
-        return t;
+        handlers = new QueueDrainers<>(threads.handlers(), options.workers(), inbound::poll,
+                () -> inbound.size() == 0, this::handle, () -> closed);
+        // the sender drains what was queued before closing: a leave is published just before
+        sender = new QueueDrainers<>(threads.sender(), 1, outbound::poll, () -> outbound.size() == 0, this::run,
+                () -> false);
     }
 
     public DeliveryTuning options() {
@@ -108,7 +103,9 @@ public final class GatewayDelivery implements AutoCloseable {
                 }
             }
         }
-        if (!queued) {
+        if (queued) {
+            handlers.arrived();
+        } else {
             inboundDropped.get(deliveryClass).incrementAndGet();
         }
         return queued;
@@ -116,8 +113,14 @@ public final class GatewayDelivery implements AutoCloseable {
 
     /** Queues a publish for the sender thread; false (counted, logged) if the class's queue is full. */
     public boolean outbound(DeliveryClass deliveryClass, Runnable publish) {
-        boolean queued = outbound.offer(deliveryClass, Objects.requireNonNull(publish, "publish"));
-        if (!queued) {
+        Objects.requireNonNull(publish, "publish");
+        if (closed) {
+            return false;
+        }
+        boolean queued = outbound.offer(deliveryClass, publish);
+        if (queued) {
+            sender.arrived();
+        } else {
             long n = outboundDropped.get(deliveryClass).incrementAndGet();
             // Powers of two: a lasting overload writes a few lines, not one per message.
             if (Long.bitCount(n) == 1) {
@@ -138,8 +141,8 @@ public final class GatewayDelivery implements AutoCloseable {
 
     /** The bus that batches normal publishes over {@code sealed} (itself if batching is off). */
     public MessageBus batching(MessageBus sealed, DroppedMessages droppedMessages, int maxRecordBytes) {
-        return new BatchingMessageBus(sealed, options.batchEnabled() ? new BatchAssembler(options) : null, timer,
-                droppedMessages, options.batchMaxRecords(), maxRecordBytes);
+        return new BatchingMessageBus(sealed, options.batchEnabled() ? new BatchAssembler(options) : null,
+                threads.timer(), droppedMessages, options.batchMaxRecords(), maxRecordBytes);
     }
 
     /** Arrivals dropped because their class's inbound queue was full. */
@@ -152,21 +155,10 @@ public final class GatewayDelivery implements AutoCloseable {
         return outboundDropped.get(deliveryClass).get();
     }
 
-    private void handleArrivals() {
-        while (!closed) {
-            Task task;
-            try {
-                task = inbound.poll(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (task == null) {
-                continue;
-            }
-            run(task.work());
-            if (task.orderKey() != null) {
-                releaseKey(task.orderKey());
-            }
+    private void handle(Task task) {
+        run(task.work());
+        if (task.orderKey() != null) {
+            releaseKey(task.orderKey());
         }
     }
 
@@ -181,31 +173,16 @@ public final class GatewayDelivery implements AutoCloseable {
             }
             if (next == null) {
                 busyKeys.remove(orderKey);
-            }
-        }
-    }
-
-    /** Until closed and every publish queued before was sent (a leave published while stopping included). */
-    private void sendPublishes() {
-        while (true) {
-            Runnable publish;
-            try {
-                publish = outbound.poll(1, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (publish != null) {
-                run(publish);
-            } else if (closed) {
                 return;
             }
         }
+        handlers.arrived();
     }
 
     /**
-     * The last line of defence of the delivery's threads: the buses count what a message's handling throws
-     * ({@code failed}); anything that still gets here, an {@link Error} included, must not end the thread, or the
-     * gateway would stop reading the tree (or publishing to it) for good.
+     * The last line of defence of the delivery's handlers and sender: the buses count what a message's handling
+     * throws ({@code failed}); anything that still gets here, an {@link Error} included, must not end the drain, or
+     * the gateway would stop reading the tree (or publishing to it) for good.
      */
     private void run(Runnable work) {
         try {
@@ -225,22 +202,20 @@ public final class GatewayDelivery implements AutoCloseable {
     }
 
     /**
-     * Stops the threads: arrivals not yet handled are dropped (the tree is being stopped or reconfigured), publishes
-     * already queued are still sent for up to {@value #DRAIN_MILLIS} ms (a leave is published just before this).
+     * Stops: arrivals not yet handled are dropped (the tree is being stopped or reconfigured), publishes already
+     * queued are still sent for up to {@value #DRAIN_MILLIS} ms (a leave is published just before this).
      */
     @Override
     public void close() {
         closed = true;
         inbound.close();
         outbound.close();
-        timer.shutdownNow();
-        Thread sender = threads.get(threads.size() - 1);
-        threads.subList(0, threads.size() - 1).forEach(Thread::interrupt);
+        threads.stopHandlers();
         try {
-            sender.join(DRAIN_MILLIS);
+            sender.awaitIdle(DRAIN_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        sender.interrupt();
+        threads.stopSender();
     }
 }

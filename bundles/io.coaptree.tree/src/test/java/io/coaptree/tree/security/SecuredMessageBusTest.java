@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 
@@ -201,7 +202,9 @@ class SecuredMessageBusTest {
         assertEquals(0, refusals.total());
 
         byte[] altered = onTheWire.get(0).clone();
-        altered[altered.length - 1] ^= 1; // in the signature
+        // in the signed payload, just before the 64-byte signature: a changed signature byte may make it
+        // non-canonical, refused as malformed rather than forged
+        altered[payloadAt(altered, "own".getBytes(StandardCharsets.UTF_8))] ^= 1;
         raw.publish("coaptree/A/2/gA2/heartbeat", altered);
         assertEquals(List.of(), received);
         assertEquals(1, refusals.count(DropReason.FORGED), "opened, checked and refused, not taken for our echo");
@@ -257,5 +260,14 @@ class SecuredMessageBusTest {
                 .entry());
         assertEquals(DropReason.REPLAYED, org.junit.jupiter.api.Assertions.assertThrows(
                 SealRefusedException.class, () -> owner.openVoucher(voucher, v -> true)).reason(), "used once");
+    }
+
+    private static int payloadAt(byte[] message, byte[] payload) {
+        for (int i = message.length - 64 - payload.length; i >= 0; i--) {
+            if (Arrays.equals(message, i, i + payload.length, payload, 0, payload.length)) {
+                return i;
+            }
+        }
+        throw new AssertionError("not found");
     }
 }

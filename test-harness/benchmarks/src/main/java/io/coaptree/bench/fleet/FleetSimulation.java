@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,21 +24,14 @@ import io.coaptree.tree.security.SenderTrust;
 
 /**
  * A running fleet on one broker or several bridged ones: the gateways of a {@link FleetLayout} (and any started
- * later), their keys from one tree CA, one scheduler of {@value #SCHEDULER_THREADS} threads shared by all of them,
- * and their wire meters.
+ * later), their keys from one tree CA, the {@link FleetThreads} shared by all of them, and their wire meters.
  */
 final class FleetSimulation implements AutoCloseable {
-
-    static final int SCHEDULER_THREADS = 2;
 
     /** The URL of the broker each gateway connects to. */
     private final Function<NodeAddress, String> brokerUrls;
     private final TreePki pki = TreePki.create("Fleet Tree CA");
-    private final ScheduledThreadPoolExecutor scheduler = new ScheduledThreadPoolExecutor(SCHEDULER_THREADS, r -> {
-        Thread thread = new Thread(r, "fleet-scheduler");
-        thread.setDaemon(true);
-        return thread;
-    });
+    private final FleetThreads threads = new FleetThreads();
     private final AtomicReference<NodeAddress> watched = new AtomicReference<>();
     private final Map<NodeAddress, SimulatedGateway> running = new LinkedHashMap<>();
     private final Map<NodeAddress, TreePki.Gateway> credentials = new LinkedHashMap<>();
@@ -66,7 +58,7 @@ final class FleetSimulation implements AutoCloseable {
         // Each gateway its own trust, as each real gateway has: the certificates one has checked, another has not.
         SenderTrust trust = new CertificateAuthorityTrust(List.of(pki.caCertificate()), Set.of());
         running.put(gateway, new SimulatedGateway(gateway, brokerUrls.apply(gateway), keys, trust, resources,
-                scheduler, watched));
+                threads, watched));
     }
 
     /** Stops {@code gateway} as a gateway shutting down does: it leaves the tree. */
@@ -168,6 +160,6 @@ final class FleetSimulation implements AutoCloseable {
         for (NodeAddress gateway : running()) {
             stop(gateway);
         }
-        scheduler.shutdownNow();
+        threads.close();
     }
 }

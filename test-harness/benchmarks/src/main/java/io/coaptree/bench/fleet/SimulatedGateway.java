@@ -43,7 +43,7 @@ final class SimulatedGateway implements AutoCloseable {
     private static final AtomicLong LAST_BOOT = new AtomicLong();
 
     private final NodeAddress address;
-    private final LeanMqttDataTransport transport = new LeanMqttDataTransport();
+    private final LeanMqttDataTransport transport;
     private final WireMeter meter;
     private final MembershipProtocol protocol;
     private final GatewayDelivery delivery;
@@ -58,13 +58,14 @@ final class SimulatedGateway implements AutoCloseable {
      *
      * @param resources the links of the gateway's own in its directory, synchronised up the tree; 0 for no
      *        directory and no remote queries at all (membership only)
-     * @param scheduler shared by the fleet; each gateway's ticks run one at a time on it
+     * @param threads shared by the fleet; each gateway's ticks run one at a time on its scheduler
      * @param watched the gateway whose messages the meters count apart
      */
     SimulatedGateway(NodeAddress address, String brokerUrl, TreePki.Gateway credentials, SenderTrust trust,
-            int resources, ScheduledExecutorService scheduler, AtomicReference<NodeAddress> watched) {
+            int resources, FleetThreads threads, AtomicReference<NodeAddress> watched) {
         this.address = address;
-        this.scheduler = scheduler;
+        this.scheduler = threads.scheduler();
+        transport = new LeanMqttDataTransport(threads.listeners());
         TreeTopics topics = new TreeTopics(TreeOptions.TOPIC_PREFIX.defaultValue());
         Map<String, Object> transportProperties = new HashMap<>();
         transportProperties.put("broker-url", brokerUrl);
@@ -82,7 +83,7 @@ final class SimulatedGateway implements AutoCloseable {
         Clock clock = Clock.systemUTC();
         DroppedMessages dropped = new DroppedMessages(clock, options.refusalWarnIntervalMillis());
         protocol = new MembershipProtocol(options, clock, dropped);
-        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of()), "fleet-" + address.name());
+        delivery = new GatewayDelivery(DeliveryOptions.fromProperties(Map.of()), threads.delivery());
         SecurityOptions securityOptions = SecurityOptions.fromProperties(Map.of());
         MessageSeal seal = seal(address, credentials, trust, securityOptions, clock);
         meter.countChecks(seal::signatureChecks);

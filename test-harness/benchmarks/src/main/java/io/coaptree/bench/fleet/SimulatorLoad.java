@@ -19,12 +19,12 @@ import com.sun.management.OperatingSystemMXBean;
 
 /**
  * What the simulator itself cost while a measurement ran: the CPU its JVM used (a share of the machine) and the
- * collector's stop-the-world pauses. A thousand gateways share one heap and some nine thousand threads here, where
+ * collector's stop-the-world pauses. A thousand gateways share one heap and some five thousand threads here, where
  * each real gateway has its own JVM with a few dozen: a pause here stops every gateway at once, and every hop of a
  * remote read that spans it waits for it. These figures say how much of a latency tail is the simulator's. The
  * kernel's share of the CPU (Linux, {@code /proc/self/stat}) says how much went to switching between those threads:
- * every message crosses several of them (the MQTT client's reader and callback threads, the transport's listener,
- * the tree's delivery workers, the sender), each a wake-up.
+ * every message crosses several of them (the MQTT client's reader and callback threads, then the threads the
+ * gateways share for their transports' listeners and their deliveries), each a wake-up unless already awake.
  */
 final class SimulatorLoad implements AutoCloseable {
 
