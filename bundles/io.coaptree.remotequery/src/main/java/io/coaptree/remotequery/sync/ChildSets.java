@@ -3,6 +3,7 @@ package io.coaptree.remotequery.sync;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -60,12 +61,14 @@ final class ChildSets {
     private final long refreshMillis;
     private final Map<String, Held> held = new HashMap<>();
     private final ReturningChildren returning;
+    private final EarlyChildren early;
 
     /** @param askEveryMillis how often a child that came back without sending its set is asked for it */
     ChildSets(NodeAddress self, ChildDirectory directory, long graceMillis, long retentionMillis,
             long refreshMillis, long askEveryMillis) {
         this.self = self;
         this.returning = new ReturningChildren(self, askEveryMillis);
+        this.early = new EarlyChildren(self, askEveryMillis);
         this.directory = directory;
         this.graceMillis = graceMillis;
         this.retentionMillis = Math.max(graceMillis, retentionMillis);
@@ -75,9 +78,11 @@ final class ChildSets {
     /** @return the answer to publish to the sender, if any */
     Optional<SyncMessage> onFull(SyncMessage.Full full, TreeView view, long now) {
         if (!below(full.sender(), view)) {
+            cameEarly(full.sender(), full.epoch(), view, now);
             return Optional.empty();
         }
         returning.heard(full.sender());
+        early.heard(full.sender());
         Held h = held.get(full.sender().name());
         if (h == null || !h.child.equals(full.sender())) {
             if (h != null) {
@@ -108,9 +113,11 @@ final class ChildSets {
 
     Optional<SyncMessage> onDelta(SyncMessage.Delta delta, TreeView view, long now) {
         if (!below(delta.sender(), view)) {
+            cameEarly(delta.sender(), delta.epoch(), view, now);
             return Optional.empty();
         }
         returning.heard(delta.sender());
+        early.heard(delta.sender());
         Held h = held.get(delta.sender().name());
         if (h != null && h.child.equals(delta.sender()) && alreadyApplied(h, delta.epoch(), delta.version())) {
             return Optional.of(new SyncMessage.Ack(self, delta.epoch(), delta.version()));
@@ -295,9 +302,21 @@ final class ChildSets {
         return end < 0 ? link : link.substring(0, end + 1);
     }
 
-    /** The resyncs to send now to children that came back after their sets were forgotten, by recipient. */
+    /**
+     * The resyncs to send now, by recipient: to children that came back after their sets were forgotten, and to
+     * children whose set came before they were members here.
+     */
     Map<NodeAddress, SyncMessage> resyncsDue(TreeView view, long now) {
-        return returning.due(view, child -> attachedHere(child, view), now);
+        Map<NodeAddress, SyncMessage> due = new LinkedHashMap<>(returning.due(view, c -> attachedHere(c, view), now));
+        due.putAll(early.due(view, c -> attachedHere(c, view), now));
+        return due;
+    }
+
+    /** A set from a gateway of a path below this one that is not a member here yet: it is asked again when it is. */
+    private void cameEarly(NodeAddress sender, long epoch, TreeView view, long now) {
+        if (pathBelow(sender) && view.member(sender).isEmpty()) {
+            early.cameEarly(sender, epoch, now);
+        }
     }
 
     /** Whether this gateway's directory has the set of {@code member} (so its subtree needs no fan-out). */
@@ -308,8 +327,11 @@ final class ChildSets {
 
     /** A known member strictly below this gateway (its attachment may be changing, the grace period covers that). */
     private boolean below(NodeAddress sender, TreeView view) {
-        return !sender.path().equals(self.path()) && self.path().contains(sender.path())
-                && view.member(sender).isPresent();
+        return pathBelow(sender) && view.member(sender).isPresent();
+    }
+
+    private boolean pathBelow(NodeAddress sender) {
+        return !sender.path().equals(self.path()) && self.path().contains(sender.path());
     }
 
     private boolean attachedHere(NodeAddress child, TreeView view) {

@@ -200,8 +200,8 @@ public final class FleetScenario implements Scenario {
                 + "simulator's own cost, not a gateway's: all gateways share one JVM, so a pause stops each of them "
                 + "at once and every hop of a read in flight waits for it. The kernel's share of that CPU is mostly "
                 + "switching between its threads: each message wakes the MQTT client's reader and callback threads "
-                + "(five a gateway with its sender, pinger and reconnector), then threads the gateways share for "
-                + "their transports' listeners and their deliveries (FleetThreads).");
+                + "(five a gateway with its sender, pinger and reconnector), then one of the threads the gateways "
+                + "share for their deliveries (FleetThreads).");
         context.note("Signature checks are the Ed25519 verifications each gateway's seal made: a follower holding a "
                 + "link checks its tag in a heartbeat instead, and a gateway's own heartbeats handed back by the "
                 + "broker are not opened.");

@@ -18,7 +18,8 @@ import io.coaptree.tree.delivery.DeliveryThreads;
  * <p>
  * Transports' listeners run on the MQTT client's callback thread, as Kura's own MQTT transport runs them, not on a
  * thread of their own as the lean transport's on a gateway: the only listener here is the tree's, which queues each
- * message for its delivery and returns, so the hand-off would cost one more wake-up a message and protect nothing.
+ * message for its delivery and returns (it never publishes there, which could wait for an in-flight slot that only
+ * that thread frees), so the hand-off would cost one more wake-up a message and protect nothing.
  */
 final class FleetThreads implements AutoCloseable {
 

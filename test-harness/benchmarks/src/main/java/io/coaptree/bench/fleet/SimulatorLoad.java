@@ -24,7 +24,7 @@ import com.sun.management.OperatingSystemMXBean;
  * remote read that spans it waits for it. These figures say how much of a latency tail is the simulator's. The
  * kernel's share of the CPU (Linux, {@code /proc/self/stat}) says how much went to switching between those threads:
  * every message crosses several of them (the MQTT client's reader and callback threads, then the threads the
- * gateways share for their transports' listeners and their deliveries), each a wake-up unless already awake.
+ * gateways share for their deliveries), each a wake-up unless already awake.
  */
 final class SimulatorLoad implements AutoCloseable {
 
