@@ -75,7 +75,7 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     private volatile Map<String, Object> runningProperties = Map.of();
 
     /** Where listeners run when not on a thread of the transport's own; null on a gateway. */
-    private final Executor sharedListenerThreads;
+    private final Executor listenersInOrder;
     private volatile ListenerDispatcher dispatcher;
     private volatile BrokerConnection connection;
 
@@ -85,11 +85,13 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     }
 
     /**
-     * For a host of many transports in one JVM (the fleet simulator): each transport's listeners run on threads of
-     * {@code sharedListenerThreads}, still one event at a time and in order.
+     * For a host of many transports in one JVM (the fleet simulator): listeners run through {@code listenersInOrder},
+     * which runs each event before the next in the order given, such as {@code Runnable::run} (on the MQTT client's
+     * thread that has the event, as Kura's own transport calls its listeners). Only for listeners that never block:
+     * a publish waiting there for an in-flight slot would wait for the thread that frees it.
      */
-    public LeanMqttDataTransport(Executor sharedListenerThreads) {
-        this.sharedListenerThreads = sharedListenerThreads;
+    public LeanMqttDataTransport(Executor listenersInOrder) {
+        this.listenersInOrder = listenersInOrder;
     }
 
     // ---------------------------------------------------------------- dependencies
@@ -153,8 +155,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     public void activate(Map<String, Object> properties) {
         runningProperties = Map.copyOf(properties);
         int capacity = listenerQueueCapacity(properties);
-        dispatcher = sharedListenerThreads == null ? new ListenerDispatcher("coaptree-mqtt-listeners", capacity)
-                : new ListenerDispatcher(sharedListenerThreads, capacity);
+        dispatcher = listenersInOrder == null ? new ListenerDispatcher("coaptree-mqtt-listeners", capacity)
+                : new ListenerDispatcher(listenersInOrder);
         connection = new BrokerConnection(PID, dispatcher, new KeystoreTls());
         connection.start(configure(properties, "Activated"));
     }

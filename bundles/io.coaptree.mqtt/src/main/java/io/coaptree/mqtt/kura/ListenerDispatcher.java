@@ -1,15 +1,16 @@
 package io.coaptree.mqtt.kura;
 
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -22,12 +23,8 @@ import io.coaptree.mqtt.connection.ConnectionEvents;
 
 /**
  * Delivers transport events (the connection's, and the component's configuration updates) to
- * {@link DataTransportListener}s one at a time, in the order they happened, off Paho's threads. Paho's threads only
- * enqueue: a slow listener must never keep the client from reading the socket and answering keep-alive, which is
- * how loaded gateways lost their broker connection.
- * <p>
- * On a gateway the events run on one dedicated thread. A host of many transports in one JVM (the fleet simulator)
- * may pass an executor they share instead: each transport's events still run one at a time and in order.
+ * {@link DataTransportListener}s on one dedicated thread, in the order they happened. Paho's threads only enqueue: a slow listener must never keep the client from reading the socket
+ * and answering keep-alive, which is how loaded gateways lost their broker connection.
  * <p>
  * The queue is bounded. When listeners fall that far behind, further events are dropped, counted and logged
  * rather than blocking Paho (which would stall keep-alive) or growing without limit.
@@ -38,38 +35,36 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     private static final long DROP_LOG_EVERY = 1000;
 
     private final List<DataTransportListener> listeners = new CopyOnWriteArrayList<>();
-    private final Executor executor;
-    /** The dispatcher's own thread, shut down on close; null when the executor is shared. */
-    private final ExecutorService ownThread;
-    private final int queueCapacity;
-    /** Events waiting, not the one running; guards itself, {@link #draining} and {@link #closed}. */
-    private final ArrayDeque<Runnable> queue = new ArrayDeque<>();
+    /** The dispatcher's own thread; null when events run through {@link #external}. */
+    private final ThreadPoolExecutor executor;
+    /** Where events run instead of a thread of the dispatcher's own; null on a gateway. */
+    private final Executor external;
     private final AtomicLong dropped = new AtomicLong();
-    private boolean draining;
-    private boolean closed;
     private volatile Thread dispatchThread;
 
-    /** Events on a thread of the dispatcher's own, named {@code threadName}. */
+    /**
+     * For a host of many transports in one JVM (the fleet simulator): events run through {@code inOrder}, which must
+     * run each one before the next it is given, in that order (such as {@code Runnable::run}: on the thread that has
+     * the event, as Kura's own transport calls its listeners). Nothing is queued here, so nothing is dropped.
+     */
+    public ListenerDispatcher(Executor inOrder) {
+        // 'disconnecting' then runs on the caller's thread too, before the caller goes on
+        this.executor = null;
+        this.external = Objects.requireNonNull(inOrder, "inOrder");
+    }
+
     public ListenerDispatcher(String threadName, int queueCapacity) {
-        this(Executors.newSingleThreadExecutor(runnable -> {
-            Thread t = new Thread(runnable, threadName);
-            t.setDaemon(true);
-            return t;
-        }), true, queueCapacity);
-    }
-
-    /** Events on threads of {@code shared}, which the dispatcher never shuts down. */
-    public ListenerDispatcher(Executor shared, int queueCapacity) {
-        this(shared, false, queueCapacity);
-    }
-
-    private ListenerDispatcher(Executor executor, boolean own, int queueCapacity) {
+        this.external = null;
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity: " + queueCapacity + " must be at least 1");
         }
-        this.executor = Objects.requireNonNull(executor, "executor");
-        this.ownThread = own ? (ExecutorService) executor : null;
-        this.queueCapacity = queueCapacity;
+        this.executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS,
+                new ArrayBlockingQueue<>(queueCapacity), runnable -> {
+                    Thread t = new Thread(runnable, threadName);
+                    t.setDaemon(true);
+                    dispatchThread = t;
+                    return t;
+                }, new ThreadPoolExecutor.AbortPolicy());
     }
 
     public void add(DataTransportListener listener) {
@@ -124,24 +119,21 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     @Override
     public void disconnectingAndWait(long timeoutMillis) {
         Consumer<DataTransportListener> event = DataTransportListener::onDisconnecting;
-        if (Thread.currentThread() == dispatchThread) {
+        if (Thread.currentThread() == dispatchThread || external != null) {
             notifyAll("disconnecting", event);
-            return;
-        }
-        CountDownLatch told = new CountDownLatch(1);
-        if (!enqueue("disconnecting", () -> {
-            notifyAll("disconnecting", event);
-            told.countDown();
-        })) {
             return;
         }
         try {
-            if (!told.await(timeoutMillis, TimeUnit.MILLISECONDS)) {
-                logger.warn("Listeners did not handle 'disconnecting' within {} ms; disconnecting anyway",
-                        timeoutMillis);
-            }
+            Future<?> done = executor.submit(() -> notifyAll("disconnecting", event));
+            done.get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException e) {
+            countDrop("disconnecting");
+        } catch (TimeoutException e) {
+            logger.warn("Listeners did not handle 'disconnecting' within {} ms; disconnecting anyway", timeoutMillis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            logger.warn("Dispatching 'disconnecting' failed", e.getCause());
         }
     }
 
@@ -151,68 +143,18 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     }
 
     private void dispatch(String name, Consumer<DataTransportListener> event) {
-        enqueue(name, () -> notifyAll(name, event));
-    }
-
-    /** Queues {@code work}, starting a drain unless one runs; false if it was dropped (queue full or closed). */
-    private boolean enqueue(String name, Runnable work) {
-        boolean full;
-        boolean start = false;
-        synchronized (queue) {
-            if (closed) {
-                logger.debug("Dispatcher closed; '{}' not delivered", name);
-                return false;
-            }
-            full = queue.size() >= queueCapacity;
-            if (!full) {
-                queue.addLast(work);
-                start = !draining;
-                draining = true;
-            }
-        }
-        if (full) {
+        try {
+            (external != null ? external : executor).execute(() -> notifyAll(name, event));
+        } catch (RejectedExecutionException e) {
             countDrop(name);
-            return false;
-        }
-        if (start) {
-            try {
-                executor.execute(this::drain);
-            } catch (RejectedExecutionException e) {
-                synchronized (queue) {
-                    draining = false;
-                    queue.notifyAll();
-                }
-                countDrop(name);
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** Runs the queued events in order until none is left; one drain at a time. */
-    private void drain() {
-        while (true) {
-            Runnable next;
-            synchronized (queue) {
-                next = queue.pollFirst();
-                if (next == null) {
-                    dispatchThread = null;
-                    draining = false;
-                    queue.notifyAll();
-                    return;
-                }
-                dispatchThread = Thread.currentThread();
-            }
-            try {
-                next.run();
-            } catch (Error e) {
-                // listeners' exceptions are caught per listener; an Error must not end the drain for good
-                logger.warn("A listener failed with {}", e.toString());
-            }
         }
     }
 
     private void countDrop(String name) {
+        if (executor != null && executor.isShutdown()) {
+            logger.debug("Dispatcher closed; '{}' not delivered", name);
+            return;
+        }
         long count = dropped.incrementAndGet();
         if (count == 1 || count % DROP_LOG_EVERY == 0) {
             logger.error("Listener queue full: '{}' dropped ({} events dropped so far); listeners are too slow",
@@ -230,23 +172,19 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
         }
     }
 
-    /** Delivers what is queued (waiting at most {@code timeoutMillis}), then stops taking events. */
+    /** Delivers what is queued (waiting at most {@code timeoutMillis}), then stops the dispatch thread. */
     public void close(long timeoutMillis) {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
-        synchronized (queue) {
-            closed = true;
-            try {
-                long left;
-                while (draining && (left = deadline - System.nanoTime()) > 0) {
-                    queue.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            queue.clear();
+        if (executor == null) {
+            return;
         }
-        if (ownThread != null) {
-            ownThread.shutdownNow();
+        executor.shutdown();
+        try {
+            if (!executor.awaitTermination(timeoutMillis, TimeUnit.MILLISECONDS)) {
+                executor.shutdownNow();
+            }
+        } catch (InterruptedException e) {
+            executor.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -9,8 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -196,52 +194,22 @@ class ListenerDispatcherTest {
     }
 
     /**
-     * Transports hosted together (the fleet simulator) share the threads their listeners run on: each dispatcher's
-     * events still arrive in order and one at a time, a listener blocked on one transport does not hold up another
-     * while the shared executor has a thread free, and closing one leaves the executor to the others.
+     * Transports hosted together (the fleet simulator) may run their listeners on the thread that has the event, as
+     * Kura's own transport does: each event is delivered before the call returns, in order, and 'disconnecting' too.
      */
     @Test
-    void dispatchersSharingAnExecutorKeepEachOnesOrder() throws Exception {
-        ExecutorService shared = Executors.newFixedThreadPool(2, task -> new Thread(task, "shared"));
-        ListenerDispatcher first = new ListenerDispatcher(shared, 100);
-        ListenerDispatcher second = new ListenerDispatcher(shared, 100);
-        try {
-            CountDownLatch release = new CountDownLatch(1);
-            first.add(new Recorder() {
-                @Override
-                public void onConnectionLost(Throwable cause) {
-                    try {
-                        release.await(30, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            });
-            Recorder a = new Recorder();
-            Recorder b = new Recorder();
-            first.add(a);
-            second.add(b);
-            first.connectionLost(new Exception()); // holds one shared thread
-            for (int i = 0; i < 50; i++) {
-                first.messageArrived("a" + i, new byte[0], 0, false);
-                second.messageArrived("b" + i, new byte[0], 0, false);
-            }
-            for (int i = 0; i < 50; i++) {
-                assertEquals("arrived:b" + i + "@shared", b.next());
-            }
-            assertTrue(a.events.isEmpty(), "the first transport's events wait behind its blocked listener");
-            release.countDown();
-            assertEquals("lost@shared", a.next());
-            for (int i = 0; i < 50; i++) {
-                assertEquals("arrived:a" + i + "@shared", a.next());
-            }
-            first.close(5000);
-            second.connectionEstablished(false);
-            assertEquals("established:false@shared", b.next());
-            assertEquals(0, first.droppedEvents() + second.droppedEvents());
-        } finally {
-            second.close(5000);
-            shared.shutdownNow();
-        }
+    void onTheCallersThreadEveryEventIsDeliveredBeforeTheCallReturns() throws Exception {
+        ListenerDispatcher direct = new ListenerDispatcher(Runnable::run);
+        Recorder r = new Recorder();
+        direct.add(r);
+        String caller = Thread.currentThread().getName();
+        direct.connectionEstablished(false);
+        assertEquals("established:false@" + caller, r.events.poll());
+        direct.messageArrived("a", new byte[0], 1, false);
+        assertEquals("arrived:a@" + caller, r.events.poll());
+        direct.disconnectingAndWait(5000);
+        assertEquals("disconnecting@" + caller, r.events.poll());
+        direct.close(5000);
+        assertEquals(0, direct.droppedEvents());
     }
 }
