@@ -1,7 +1,6 @@
 package io.coaptree.mqtt.component;
 
 import java.util.Map;
-import java.util.concurrent.Executor;
 
 import javax.net.ssl.SSLSocketFactory;
 
@@ -74,24 +73,27 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     /** The properties the transport runs with. DS calls activate, modified and deactivate one at a time. */
     private volatile Map<String, Object> runningProperties = Map.of();
 
-    /** Where listeners run when not on a thread of the transport's own; null on a gateway. */
-    private final Executor listenersInOrder;
+    /** Whether listeners run on the MQTT client's thread, not one of the transport's own (never on a gateway). */
+    private final boolean listenersOnCallersThread;
     private volatile ListenerDispatcher dispatcher;
     private volatile BrokerConnection connection;
 
     /** As Declarative Services makes it: listeners run on a thread of the transport's own. */
     public LeanMqttDataTransport() {
-        this(null);
+        this(false);
+    }
+
+    private LeanMqttDataTransport(boolean listenersOnCallersThread) {
+        this.listenersOnCallersThread = listenersOnCallersThread;
     }
 
     /**
-     * For a host of many transports in one JVM (the fleet simulator): listeners run through {@code listenersInOrder},
-     * which runs each event before the next in the order given, such as {@code Runnable::run} (on the MQTT client's
-     * thread that has the event, as Kura's own transport calls its listeners). Only for listeners that never block:
-     * a publish waiting there for an in-flight slot would wait for the thread that frees it.
+     * For a host of many transports in one JVM (the fleet simulator): listeners run on the MQTT client's thread that
+     * has the event, as Kura's own transport calls them. Only for listeners that never block: a publish waiting there
+     * for an in-flight slot would wait for the thread that frees it.
      */
-    public LeanMqttDataTransport(Executor listenersInOrder) {
-        this.listenersInOrder = listenersInOrder;
+    public static LeanMqttDataTransport withListenersOnCallersThread() {
+        return new LeanMqttDataTransport(true);
     }
 
     // ---------------------------------------------------------------- dependencies
@@ -155,8 +157,8 @@ public class LeanMqttDataTransport implements DataTransportService, Configurable
     public void activate(Map<String, Object> properties) {
         runningProperties = Map.copyOf(properties);
         int capacity = listenerQueueCapacity(properties);
-        dispatcher = listenersInOrder == null ? new ListenerDispatcher("coaptree-mqtt-listeners", capacity)
-                : new ListenerDispatcher(listenersInOrder);
+        dispatcher = listenersOnCallersThread ? ListenerDispatcher.onCallersThread()
+                : new ListenerDispatcher("coaptree-mqtt-listeners", capacity);
         connection = new BrokerConnection(PID, dispatcher, new KeystoreTls());
         connection.start(configure(properties, "Activated"));
     }

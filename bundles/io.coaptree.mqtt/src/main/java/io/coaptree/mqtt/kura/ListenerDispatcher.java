@@ -1,11 +1,9 @@
 package io.coaptree.mqtt.kura;
 
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -35,26 +33,25 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     private static final long DROP_LOG_EVERY = 1000;
 
     private final List<DataTransportListener> listeners = new CopyOnWriteArrayList<>();
-    /** The dispatcher's own thread; null when events run through {@link #external}. */
+    /** The dispatcher's own thread; null when events run on the caller's thread. */
     private final ThreadPoolExecutor executor;
-    /** Where events run instead of a thread of the dispatcher's own; null on a gateway. */
-    private final Executor external;
     private final AtomicLong dropped = new AtomicLong();
     private volatile Thread dispatchThread;
 
     /**
-     * For a host of many transports in one JVM (the fleet simulator): events run through {@code inOrder}, which must
-     * run each one before the next it is given, in that order (such as {@code Runnable::run}: on the thread that has
-     * the event, as Kura's own transport calls its listeners). Nothing is queued here, so nothing is dropped.
+     * For a host of many transports in one JVM (the fleet simulator): every event runs at once on the thread that has
+     * it (the MQTT client's), as Kura's own transport calls its listeners; nothing is queued, so nothing is dropped.
+     * Only for listeners that never block.
      */
-    public ListenerDispatcher(Executor inOrder) {
-        // 'disconnecting' then runs on the caller's thread too, before the caller goes on
+    public static ListenerDispatcher onCallersThread() {
+        return new ListenerDispatcher();
+    }
+
+    private ListenerDispatcher() {
         this.executor = null;
-        this.external = Objects.requireNonNull(inOrder, "inOrder");
     }
 
     public ListenerDispatcher(String threadName, int queueCapacity) {
-        this.external = null;
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queueCapacity: " + queueCapacity + " must be at least 1");
         }
@@ -119,7 +116,7 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     @Override
     public void disconnectingAndWait(long timeoutMillis) {
         Consumer<DataTransportListener> event = DataTransportListener::onDisconnecting;
-        if (Thread.currentThread() == dispatchThread || external != null) {
+        if (Thread.currentThread() == dispatchThread || executor == null) {
             notifyAll("disconnecting", event);
             return;
         }
@@ -143,15 +140,19 @@ public final class ListenerDispatcher implements ConnectionEvents, AutoCloseable
     }
 
     private void dispatch(String name, Consumer<DataTransportListener> event) {
+        if (executor == null) {
+            notifyAll(name, event);
+            return;
+        }
         try {
-            (external != null ? external : executor).execute(() -> notifyAll(name, event));
+            executor.execute(() -> notifyAll(name, event));
         } catch (RejectedExecutionException e) {
             countDrop(name);
         }
     }
 
     private void countDrop(String name) {
-        if (executor != null && executor.isShutdown()) {
+        if (executor.isShutdown()) {
             logger.debug("Dispatcher closed; '{}' not delivered", name);
             return;
         }

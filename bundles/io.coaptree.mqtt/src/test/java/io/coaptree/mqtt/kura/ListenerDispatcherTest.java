@@ -199,7 +199,7 @@ class ListenerDispatcherTest {
      */
     @Test
     void onTheCallersThreadEveryEventIsDeliveredBeforeTheCallReturns() throws Exception {
-        ListenerDispatcher direct = new ListenerDispatcher(Runnable::run);
+        ListenerDispatcher direct = ListenerDispatcher.onCallersThread();
         Recorder r = new Recorder();
         direct.add(r);
         String caller = Thread.currentThread().getName();

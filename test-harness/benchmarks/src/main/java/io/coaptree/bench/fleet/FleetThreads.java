@@ -1,6 +1,5 @@
 package io.coaptree.bench.fleet;
 
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -40,11 +39,6 @@ final class FleetThreads implements AutoCloseable {
 
     DeliveryThreads delivery() {
         return delivery;
-    }
-
-    /** Runs each transport's listeners at once on the thread that has the event: the MQTT client's. */
-    Executor listeners() {
-        return Runnable::run;
     }
 
     @Override

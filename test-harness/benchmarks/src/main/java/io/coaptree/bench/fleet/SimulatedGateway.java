@@ -65,7 +65,7 @@ final class SimulatedGateway implements AutoCloseable {
             int resources, FleetThreads threads, AtomicReference<NodeAddress> watched) {
         this.address = address;
         this.scheduler = threads.scheduler();
-        transport = new LeanMqttDataTransport(threads.listeners());
+        transport = LeanMqttDataTransport.withListenersOnCallersThread();
         TreeTopics topics = new TreeTopics(TreeOptions.TOPIC_PREFIX.defaultValue());
         Map<String, Object> transportProperties = new HashMap<>();
         transportProperties.put("broker-url", brokerUrl);
